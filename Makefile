@@ -1,0 +1,35 @@
+# EDRCube: the two Quick-start commands (`make demo`, `make test`) and helpers.
+SWIFT ?= swift
+OUT ?= out
+BIN = .build/release/edrcube
+LOOK ?= luts/identity_33.cube
+
+.PHONY: deps build release demo test test-swift format format-lint clean
+
+deps:
+	@bash scripts/ensure-deps.sh
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product edrcube
+
+# The main job on bundled data: an EDR test chart through a bundled look, with EDR extrapolation.
+demo: release
+	@bash scripts/demo.sh $(BIN) $(OUT) $(LOOK)
+
+# The whole test suite.
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+format:
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+
+format-lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+
+clean:
+	rm -rf .build $(OUT)

@@ -1,0 +1,75 @@
+// swift-tools-version: 6.1
+// EDRCube: 3D colour cube LUTs for Extended Dynamic Range images.
+//
+// Module graph (leaves first; only `edrcube` imports everything):
+//   CubeFormat   .cube model, reader, writer                (no dependencies)
+//   ColorMath    transfer functions, gamuts, ICtCp, tone maps (no dependencies)
+//   LUTEngine    interpolation + extrapolation kernels        (CubeFormat)
+//   EDRPipeline  cube spaces, EDR policies, conversion, generation (CubeFormat, ColorMath, LUTEngine)
+//   RasterIO     OpenEXR, TIFF and PNG files                  (CTIFF, COpenEXR, CPNG)
+//   KernelLint   the Core Image / Metal kernel linter         (no dependencies)
+//   edrcube      the command-line tool                        (all of the above, ArgumentParser)
+//
+// Benchmarks live in the nested package Benchmarks/ so that package-benchmark never enters
+// this graph (a clean root build stays fast).
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("MemberImportVisibility")
+]
+
+let package = Package(
+  name: "EDRCube",
+  products: [
+    .library(name: "CubeFormat", targets: ["CubeFormat"]),
+    .library(name: "ColorMath", targets: ["ColorMath"]),
+    .library(name: "LUTEngine", targets: ["LUTEngine"]),
+    .library(name: "EDRPipeline", targets: ["EDRPipeline"]),
+    .library(name: "RasterIO", targets: ["RasterIO"]),
+    .library(name: "KernelLint", targets: ["KernelLint"]),
+    .executable(name: "edrcube", targets: ["edrcube"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+  ],
+  targets: [
+    // MARK: Libraries
+    .target(name: "CubeFormat", swiftSettings: strictSettings),
+    .target(name: "ColorMath", swiftSettings: strictSettings),
+    .target(name: "LUTEngine", dependencies: ["CubeFormat"], swiftSettings: strictSettings),
+    .target(
+      name: "EDRPipeline", dependencies: ["CubeFormat", "ColorMath", "LUTEngine"],
+      swiftSettings: strictSettings),
+    .target(name: "RasterIO", dependencies: ["CTIFF", "COpenEXR", "CPNG"], swiftSettings: strictSettings),
+    .target(name: "KernelLint", swiftSettings: strictSettings),
+
+    // MARK: C shims
+    // libtiff through pkg-config. OpenEXR's C core API without pkg-config: OpenEXR.pc adds
+    // -pthread (refused by SwiftPM) and five C++ libraries we do not use.
+    .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
+    .systemLibrary(name: "COpenEXR", providers: [.apt(["libopenexr-dev"])]),
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+
+    // MARK: Executable
+    .executableTarget(
+      name: "edrcube",
+      dependencies: [
+        "CubeFormat", "ColorMath", "LUTEngine", "EDRPipeline", "RasterIO", "KernelLint",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strictSettings),
+
+    // MARK: Tests
+    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
+    .testTarget(name: "CubeFormatTests", dependencies: ["CubeFormat", "TestSupport"]),
+    .testTarget(name: "ColorMathTests", dependencies: ["ColorMath", "TestSupport"]),
+    .testTarget(name: "LUTEngineTests", dependencies: ["LUTEngine", "CubeFormat", "TestSupport"]),
+    .testTarget(
+      name: "EDRPipelineTests",
+      dependencies: ["EDRPipeline", "ColorMath", "LUTEngine", "CubeFormat", "TestSupport"]),
+    .testTarget(name: "RasterIOTests", dependencies: ["RasterIO", "TestSupport"]),
+    .testTarget(name: "KernelLintTests", dependencies: ["KernelLint", "TestSupport"]),
+    .testTarget(name: "EDRCubeCLITests", dependencies: ["TestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

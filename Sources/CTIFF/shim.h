@@ -1,0 +1,3 @@
+#pragma once
+#include <tiffio.h>
+#include <stdint.h>

@@ -1,0 +1,2 @@
+/// Colour mathematics for EDR: transfer functions, gamuts, ICtCp, tone mapping.
+public enum ColorMath {}

@@ -1,0 +1,2 @@
+/// The Core Image / Metal kernel linter.
+public enum KernelLint {}

@@ -1,0 +1,150 @@
+public import CubeFormat
+
+/// The plain scalar implementation of DESIGN.md §3, written for clarity. It is the oracle the
+/// fast kernels are tested against; do not optimise it.
+public enum ReferenceKernel {
+  /// Position of `x` on a table axis of `n` nodes over `[lo, hi]`, as a continuous node index.
+  ///
+  /// Non-finite input maps to an edge and is flagged so that it is not extrapolated:
+  /// NaN and −∞ to node 0, +∞ to node `n − 1`.
+  @inlinable
+  static func axisPosition(_ x: Float, lo: Float, hi: Float, n: Int) -> (t: Float, finite: Bool) {
+    if x.isNaN || x == -.infinity { return (0, false) }
+    if x == .infinity { return (Float(n - 1), false) }
+    return ((x - lo) / (hi - lo) * Float(n - 1), true)
+  }
+
+  /// Evaluates a 3D table at `x` (raw table-domain input).
+  public static func evaluate(
+    _ table: CubeTable3D, at x: SIMD3<Float>, interpolation: Interpolation,
+    extrapolation: Extrapolation
+  ) -> SIMD3<Float> {
+    let n = table.size
+    let last = Float(n - 1)
+    var t = SIMD3<Float>()
+    for k in 0..<3 {
+      let p = axisPosition(x[k], lo: table.domainMin[k], hi: table.domainMax[k], n: n)
+      t[k] = (extrapolation == .clamp || !p.finite) ? min(max(p.t, 0), last) : p.t
+    }
+    var i = SIMD3<Int>()
+    var f = SIMD3<Float>()
+    for k in 0..<3 {
+      i[k] = min(max(Int(t[k].rounded(.down)), 0), n - 2)
+      f[k] = t[k] - Float(i[k])
+    }
+    func c(_ a: Int, _ b: Int, _ d: Int) -> SIMD3<Float> {
+      table.node(r: i[0] + a, g: i[1] + b, b: i[2] + d)
+    }
+    switch interpolation {
+    case .tetrahedral:
+      // Fractions are deliberately not clamped: with linear extrapolation this is the
+      // first-order extension of the boundary tetrahedron (DESIGN.md §3).
+      return tetrahedral(f, c)
+    case .trilinear:
+      let fc = simd_clamp01(f)
+      let delta = f - fc  // non-zero only outside the domain (linear extrapolation)
+      var out = trilinear(fc, c)
+      if delta != .zero {
+        let d = trilinearGradient(fc, c)
+        out += delta[0] * d.r + delta[1] * d.g + delta[2] * d.b
+      }
+      return out
+    }
+  }
+
+  /// Evaluates a 1D table at `x`, per channel.
+  public static func evaluate(
+    _ table: CubeTable1D, at x: SIMD3<Float>, extrapolation: Extrapolation
+  ) -> SIMD3<Float> {
+    let n = table.size
+    var out = SIMD3<Float>()
+    for k in 0..<3 {
+      let p = axisPosition(x[k], lo: table.domainMin[k], hi: table.domainMax[k], n: n)
+      let t = (extrapolation == .clamp || !p.finite) ? min(max(p.t, 0), Float(n - 1)) : p.t
+      let i = min(max(Int(t.rounded(.down)), 0), n - 2)
+      let f = t - Float(i)
+      let v0 = table.values[3 * i + k]
+      let v1 = table.values[3 * (i + 1) + k]
+      out[k] = v0 + f * (v1 - v0)
+    }
+    return out
+  }
+
+  /// Evaluates a whole `.cube` transform (video range in, 1D, 3D, video range out).
+  ///
+  /// Non-finite input is resolved at the first stage; later stages see finite values.
+  public static func evaluate(
+    _ lut: CubeLUT, at x: SIMD3<Float>, interpolation: Interpolation, extrapolation: Extrapolation
+  ) -> SIMD3<Float> {
+    var v = x
+    if lut.inputVideoRange { v = v * (876.0 / 1023.0) + 64.0 / 1023.0 }
+    if let t1 = lut.lut1D { v = evaluate(t1, at: v, extrapolation: extrapolation) }
+    if let t3 = lut.lut3D {
+      v = evaluate(t3, at: v, interpolation: interpolation, extrapolation: extrapolation)
+    }
+    if lut.outputVideoRange { v = (v - 64.0 / 1023.0) * (1023.0 / 876.0) }
+    return v
+  }
+
+  // MARK: - Cell formulas (DESIGN.md §3, conformance README §3.3)
+
+  @inlinable
+  static func simd_clamp01(_ f: SIMD3<Float>) -> SIMD3<Float> {
+    SIMD3(min(max(f[0], 0), 1), min(max(f[1], 0), 1), min(max(f[2], 0), 1))
+  }
+
+  static func trilinear(
+    _ f: SIMD3<Float>, _ c: (Int, Int, Int) -> SIMD3<Float>
+  ) -> SIMD3<Float> {
+    let (r, g, b) = (f[0], f[1], f[2])
+    let c00 = c(0, 0, 0) * (1 - r) + c(1, 0, 0) * r
+    let c10 = c(0, 1, 0) * (1 - r) + c(1, 1, 0) * r
+    let c01 = c(0, 0, 1) * (1 - r) + c(1, 0, 1) * r
+    let c11 = c(0, 1, 1) * (1 - r) + c(1, 1, 1) * r
+    let c0 = c00 * (1 - g) + c10 * g
+    let c1 = c01 * (1 - g) + c11 * g
+    return c0 * (1 - b) + c1 * b
+  }
+
+  /// Partial derivatives of the cell's trilinear function with respect to each fraction.
+  static func trilinearGradient(
+    _ f: SIMD3<Float>, _ c: (Int, Int, Int) -> SIMD3<Float>
+  ) -> (r: SIMD3<Float>, g: SIMD3<Float>, b: SIMD3<Float>) {
+    let (r, g, b) = (f[0], f[1], f[2])
+    let dr =
+      (c(1, 0, 0) - c(0, 0, 0)) * ((1 - g) * (1 - b)) + (c(1, 1, 0) - c(0, 1, 0)) * (g * (1 - b))
+      + (c(1, 0, 1) - c(0, 0, 1)) * ((1 - g) * b) + (c(1, 1, 1) - c(0, 1, 1)) * (g * b)
+    let dg =
+      (c(0, 1, 0) - c(0, 0, 0)) * ((1 - r) * (1 - b)) + (c(1, 1, 0) - c(1, 0, 0)) * (r * (1 - b))
+      + (c(0, 1, 1) - c(0, 0, 1)) * ((1 - r) * b) + (c(1, 1, 1) - c(1, 0, 1)) * (r * b)
+    let db =
+      (c(0, 0, 1) - c(0, 0, 0)) * ((1 - r) * (1 - g)) + (c(1, 0, 1) - c(1, 0, 0)) * (r * (1 - g))
+      + (c(0, 1, 1) - c(0, 1, 0)) * ((1 - r) * g) + (c(1, 1, 1) - c(1, 1, 0)) * (r * g)
+    return (dr, dg, db)
+  }
+
+  static func tetrahedral(
+    _ f: SIMD3<Float>, _ c: (Int, Int, Int) -> SIMD3<Float>
+  ) -> SIMD3<Float> {
+    let (r, g, b) = (f[0], f[1], f[2])
+    let c000 = c(0, 0, 0)
+    let c111 = c(1, 1, 1)
+    if r > g {
+      if g > b {
+        return c000 * (1 - r) + c(1, 0, 0) * (r - g) + c(1, 1, 0) * (g - b) + c111 * b
+      } else if r > b {
+        return c000 * (1 - r) + c(1, 0, 0) * (r - b) + c(1, 0, 1) * (b - g) + c111 * g
+      } else {
+        return c000 * (1 - b) + c(0, 0, 1) * (b - r) + c(1, 0, 1) * (r - g) + c111 * g
+      }
+    } else {
+      if b > g {
+        return c000 * (1 - b) + c(0, 0, 1) * (b - g) + c(0, 1, 1) * (g - r) + c111 * r
+      } else if b > r {
+        return c000 * (1 - g) + c(0, 1, 0) * (g - b) + c(0, 1, 1) * (b - r) + c111 * r
+      } else {
+        return c000 * (1 - g) + c(0, 1, 0) * (g - r) + c(1, 1, 0) * (r - b) + c111 * b
+      }
+    }
+  }
+}

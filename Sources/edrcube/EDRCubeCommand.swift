@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// The `edrcube` command: 3D colour cube LUTs for Extended Dynamic Range images.
+@main
+struct EDRCubeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "edrcube",
+    abstract: "Apply, inspect, convert and generate .cube LUTs for EDR images, and lint kernels.",
+    subcommands: [])
+}
