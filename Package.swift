@@ -40,7 +40,8 @@ let package = Package(
     .target(
       name: "EDRPipeline", dependencies: ["CubeFormat", "ColorMath", "LUTEngine"],
       swiftSettings: strictSettings),
-    .target(name: "RasterIO", dependencies: ["CTIFF", "COpenEXR", "CPNG"], swiftSettings: strictSettings),
+    .target(
+      name: "RasterIO", dependencies: ["CTIFF", "COpenEXR", "CPNG"], swiftSettings: strictSettings),
     .target(name: "KernelLint", swiftSettings: strictSettings),
 
     // MARK: C shims

@@ -47,7 +47,8 @@ public struct CubeTable3D: Sendable, Hashable {
   public init(
     size: Int, domainMin: SIMD3<Float> = .zero, domainMax: SIMD3<Float> = .one, values: [Float]
   ) {
-    precondition(values.count == size * size * size * 3, "CubeTable3D: values.count must be size³·3")
+    precondition(
+      values.count == size * size * size * 3, "CubeTable3D: values.count must be size³·3")
     self.size = size
     self.domainMin = domainMin
     self.domainMax = domainMax

@@ -37,7 +37,8 @@ public struct CubeWarning: Sendable, Hashable, CustomStringConvertible {
   public var message: String {
     switch kind {
     case .byteOrderMark: return "UTF-8 byte-order mark ignored"
-    case .lineTooLong(let n): return "line is \(n) bytes, longer than the 250 of the Adobe specification"
+    case .lineTooLong(let n):
+      return "line is \(n) bytes, longer than the 250 of the Adobe specification"
     case .unquotedTitle: return "TITLE should be quoted"
     case .keywordCase(let k): return "keyword '\(k)' should be upper case"
     case .unknownKeyword(let k): return "unknown keyword '\(k)' ignored"

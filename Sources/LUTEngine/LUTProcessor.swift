@@ -22,7 +22,8 @@ public struct LUTProcessor: Sendable {
 
   /// The transform of one RGB value.
   public func apply(_ rgb: SIMD3<Float>) -> SIMD3<Float> {
-    ReferenceKernel.evaluate(lut, at: rgb, interpolation: interpolation, extrapolation: extrapolation)
+    ReferenceKernel.evaluate(
+      lut, at: rgb, interpolation: interpolation, extrapolation: extrapolation)
   }
 
   /// Applies the transform in place to interleaved pixels of `channels` floats each, RGB first.
