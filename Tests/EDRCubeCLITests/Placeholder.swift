@@ -1,5 +1,10 @@
+import TestSupport
 import Testing
 
 @Suite struct EDRCubeCLITestsPlaceholder {
-  @Test func placeholder() { #expect(1 + 1 == 2) }
+  @Test func helpListsTheTool() throws {
+    let r = try EDRCubeExecutable.run(["--help"])
+    #expect(r.status == 0)
+    #expect(r.stdout.contains("edrcube"))
+  }
 }
