@@ -6,5 +6,6 @@ struct EDRCubeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "edrcube",
     abstract: "Apply, inspect, convert and generate .cube LUTs for EDR images, and lint kernels.",
+    version: "0.1.0",
     subcommands: [])
 }

@@ -1,0 +1,24 @@
+import ArgumentParser
+import Foundation
+
+/// Writing to the terminal: the only place the tool prints diagnostics.
+enum Console {
+  /// Writes `text` and a newline to standard error.
+  static func error(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+  }
+
+  /// Writes `text` to standard error without a newline (progress lines).
+  static func status(_ text: String) {
+    FileHandle.standardError.write(Data(text.utf8))
+  }
+
+  /// Whether standard error is a terminal (progress bars are shown only then).
+  static var isInteractive: Bool { isatty(STDERR_FILENO) == 1 }
+
+  /// Prints `message` as `edrcube: error: …` and returns the failure exit code to throw.
+  static func fail(_ message: String) -> ExitCode {
+    error("edrcube: error: \(message)")
+    return ExitCode.failure
+  }
+}
