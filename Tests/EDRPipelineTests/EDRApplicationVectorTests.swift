@@ -66,7 +66,7 @@ import Testing
         space: CubeSpace(.pq, referenceWhite: 100)),
       Case(
         group: "pq_cube_on_edr", key: "working_p3_trilinear", cubeFile: pqFile, space: pq,
-        working: WorkingSpace(.linear, primaries: .p3)),
+        working: WorkingSpace(.linear, named: .p3)),
       Case(
         group: "pq_cube_on_edr",
         key: "identity_cube_trilinear_expected_is_input_clamped_to_rec2020_0_10000nits",

@@ -23,7 +23,7 @@ public struct WorkingSpace: Sendable, Hashable {
   }
 
   /// Creates a working space from named primaries.
-  public init(_ transfer: Transfer = .linear, primaries: NamedPrimaries) {
+  public init(_ transfer: Transfer = .linear, named primaries: NamedPrimaries) {
     self.init(transfer, primaries: primaries.primaries)
   }
 
