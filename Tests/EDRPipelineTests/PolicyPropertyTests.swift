@@ -38,8 +38,12 @@ import Testing
     }
   }
 
-  @Test func identityCubeUnderClampPolicyClipsAtWhite() {
+  @Test func identityCubeUnderClampPolicyIsIdentityInRangeAndClipsAtWhite() {
     let app = CubeApplication(lut: TestCubes.identity(size: 11), space: Self.sdr, policy: .clamp)
+    for x in Self.inputs where x.min() >= 0 && x.max() <= 1 {
+      let inRange = app.apply(x)
+      for k in 0..<3 { expectClose(Double(inRange[k]), Double(x[k]), rel: 2e-5, abs: 1e-6) }
+    }
     let y = app.apply(SIMD3(3, 0.5, -0.2))
     expectClose(Double(y.x), 1, rel: 1e-5)
     expectClose(Double(y.y), 0.5, rel: 1e-5)

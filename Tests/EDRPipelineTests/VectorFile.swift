@@ -5,6 +5,8 @@ import TestSupport
 struct VectorFile {
   let root: [String: Any]
 
+  init(root: [String: Any]) { self.root = root }
+
   init(_ name: String) throws {
     let url = Fixtures.vectors.appendingPathComponent(name)
     root = (try Fixtures.json(url) as? [String: Any]) ?? [:]
@@ -31,6 +33,12 @@ struct VectorFile {
       let v = row.compactMap { ($0 as? NSNumber)?.doubleValue }
       return v.count == 3 ? SIMD3(v[0], v[1], v[2]) : SIMD3(repeating: .nan)
     } ?? []
+  }
+
+  /// A triple at `path` (NaNs when absent).
+  func triple(_ path: String...) -> SIMD3<Double> {
+    let v = (value(path) as? [Any])?.compactMap { ($0 as? NSNumber)?.doubleValue } ?? []
+    return v.count == 3 ? SIMD3(v[0], v[1], v[2]) : SIMD3(repeating: .nan)
   }
 
   /// A 3×3 matrix (rows) at `path`.

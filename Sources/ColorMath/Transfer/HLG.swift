@@ -39,46 +39,78 @@ public enum HLG {
 
   /// OOTF: normalised scene RGB `[0, 1]` → display RGB in cd/m² (`Lw·Y_S^(γ−1)·E`).
   public static func ootf(_ scene: SIMD3<Double>, peak: Double) -> SIMD3<Double> {
-    ootfGeneric(scene, peak: peak)
+    ootfGeneric(scene, peak: peak, gamma: gamma(peak: peak))
   }
   /// OOTF in `Float`.
   public static func ootf(_ scene: SIMD3<Float>, peak: Float) -> SIMD3<Float> {
-    ootfGeneric(scene, peak: peak)
+    ootfGeneric(scene, peak: peak, gamma: Float(gamma(peak: Double(peak))))
   }
   /// Inverse OOTF: display RGB in cd/m² → normalised scene RGB.
   public static func inverseOOTF(_ display: SIMD3<Double>, peak: Double) -> SIMD3<Double> {
-    inverseOOTFGeneric(display, peak: peak)
+    inverseOOTFGeneric(display, peak: peak, gamma: gamma(peak: peak))
   }
   /// Inverse OOTF in `Float`.
   public static func inverseOOTF(_ display: SIMD3<Float>, peak: Float) -> SIMD3<Float> {
-    inverseOOTFGeneric(display, peak: peak)
+    inverseOOTFGeneric(display, peak: peak, gamma: Float(gamma(peak: Double(peak))))
   }
 
   /// EOTF: signal RGB `[0, 1]` → display RGB in cd/m² `[Lb, Lw]` (BT.2100-2 with black lift).
   public static func eotf(
     _ signal: SIMD3<Double>, peak: Double = 1000, black: Double = 0
   ) -> SIMD3<Double> {
-    eotfGeneric(signal, peak: peak, beta: blackLift(peak: peak, black: black))
+    HLGDisplay(peak: peak, black: black).eotf(signal)
   }
   /// EOTF in `Float`.
   public static func eotf(
     _ signal: SIMD3<Float>, peak: Float = 1000, black: Float = 0
   ) -> SIMD3<Float> {
-    let beta = Float(blackLift(peak: Double(peak), black: Double(black)))
-    return eotfGeneric(signal, peak: peak, beta: beta)
+    HLGDisplay(peak: Double(peak), black: Double(black)).eotf(signal)
   }
   /// Inverse EOTF: display RGB in cd/m² → signal RGB `[0, 1]` (for displayable input).
   public static func inverseEOTF(
     _ display: SIMD3<Double>, peak: Double = 1000, black: Double = 0
   ) -> SIMD3<Double> {
-    inverseEOTFGeneric(display, peak: peak, beta: blackLift(peak: peak, black: black))
+    HLGDisplay(peak: peak, black: black).inverseEOTF(display)
   }
   /// Inverse EOTF in `Float`.
   public static func inverseEOTF(
     _ display: SIMD3<Float>, peak: Float = 1000, black: Float = 0
   ) -> SIMD3<Float> {
-    let beta = Float(blackLift(peak: Double(peak), black: Double(black)))
-    return inverseEOTFGeneric(display, peak: peak, beta: beta)
+    HLGDisplay(peak: Double(peak), black: Double(black)).inverseEOTF(display)
+  }
+}
+
+/// An HLG reference display (BT.2100-2): nominal peak `Lw` and black `Lb` in cd/m², with its
+/// system gamma and black lift computed once, for per-pixel EOTF work.
+public struct HLGDisplay: Sendable, Hashable {
+  /// Nominal peak luminance `Lw`, cd/m².
+  public let peak: Double
+  /// Black level `Lb`, cd/m².
+  public let black: Double
+  /// System gamma `γ = 1.2 + 0.42·log10(Lw / 1000)`.
+  public let gamma: Double
+  /// Black lift `β = sqrt(3·(Lb/Lw)^(1/γ))`.
+  public let beta: Double
+
+  /// Creates a display; the BT.2100 reference display is `Lw = 1000`, `Lb = 0`.
+  public init(peak: Double = 1000, black: Double = 0) {
+    self.peak = peak
+    self.black = black
+    gamma = HLG.gamma(peak: peak)
+    beta = HLG.blackLift(peak: peak, black: black)
+  }
+
+  /// EOTF: signal RGB `[0, 1]` → display RGB in cd/m².
+  public func eotf(_ signal: SIMD3<Double>) -> SIMD3<Double> { HLG.eotfGeneric(signal, self) }
+  /// EOTF in `Float`.
+  public func eotf(_ signal: SIMD3<Float>) -> SIMD3<Float> { HLG.eotfGeneric(signal, self) }
+  /// Inverse EOTF: display RGB in cd/m² → signal RGB.
+  public func inverseEOTF(_ display: SIMD3<Double>) -> SIMD3<Double> {
+    HLG.inverseEOTFGeneric(display, self)
+  }
+  /// Inverse EOTF in `Float`.
+  public func inverseEOTF(_ display: SIMD3<Float>) -> SIMD3<Float> {
+    HLG.inverseEOTFGeneric(display, self)
   }
 }
 
@@ -101,28 +133,32 @@ extension HLG {
     T(lumaWeights.x) * v.x + T(lumaWeights.y) * v.y + T(lumaWeights.z) * v.z
   }
 
-  static func ootfGeneric<T: TransferScalar>(_ e: SIMD3<T>, peak: T) -> SIMD3<T> {
+  static func ootfGeneric<T: TransferScalar>(_ e: SIMD3<T>, peak: T, gamma g: T) -> SIMD3<T> {
     let ys = luminance(e)
     guard ys > 0 else { return .zero }
-    let g = T(gamma(peak: Double(peak)))
     return e * (peak * T.power(ys, g - 1))
   }
 
-  static func inverseOOTFGeneric<T: TransferScalar>(_ f: SIMD3<T>, peak: T) -> SIMD3<T> {
+  static func inverseOOTFGeneric<T: TransferScalar>(
+    _ f: SIMD3<T>, peak: T, gamma g: T
+  ) -> SIMD3<T> {
     let yd = luminance(f)
     guard yd > 0 else { return .zero }
-    let g = T(gamma(peak: Double(peak)))
     return f * (T.power(yd / peak, (1 - g) / g) / peak)
   }
 
-  static func eotfGeneric<T: TransferScalar>(_ s: SIMD3<T>, peak: T, beta: T) -> SIMD3<T> {
+  static func eotfGeneric<T: TransferScalar>(_ s: SIMD3<T>, _ display: HLGDisplay) -> SIMD3<T> {
+    let beta = T(display.beta)
     var scene = SIMD3<T>()
     for k in 0..<3 { scene[k] = inverseOETFGeneric(max(0, (1 - beta) * s[k] + beta)) }
-    return ootfGeneric(scene, peak: peak)
+    return ootfGeneric(scene, peak: T(display.peak), gamma: T(display.gamma))
   }
 
-  static func inverseEOTFGeneric<T: TransferScalar>(_ f: SIMD3<T>, peak: T, beta: T) -> SIMD3<T> {
-    let scene = inverseOOTFGeneric(f, peak: peak)
+  static func inverseEOTFGeneric<T: TransferScalar>(
+    _ f: SIMD3<T>, _ display: HLGDisplay
+  ) -> SIMD3<T> {
+    let beta = T(display.beta)
+    let scene = inverseOOTFGeneric(f, peak: T(display.peak), gamma: T(display.gamma))
     var out = SIMD3<T>()
     for k in 0..<3 { out[k] = (oetfGeneric(scene[k]) - beta) / (1 - beta) }
     return out

@@ -47,11 +47,11 @@ extension CubeApplication {
     let address = UInt(bitPattern: base)
     DispatchQueue.concurrentPerform(iterations: workers) { w in
       guard let pointer = UnsafeMutablePointer<Float>(bitPattern: address) else { return }
-      var scratch = ChunkScratch(capacity: chunkSize)
+      let scratch = ChunkScratch(capacity: chunkSize)
       for chunk in stride(from: w, to: chunks, by: workers) {
         let start = chunk * chunkSize
         let count = min(chunkSize, pixels - start)
-        process(pointer + start * channels, count: count, channels: channels, scratch: &scratch)
+        process(pointer + start * channels, count: count, channels: channels, scratch: scratch)
       }
     }
   }
@@ -59,34 +59,37 @@ extension CubeApplication {
   /// One chunk: pre-pass, batch lookups, post-pass.
   private func process(
     _ pixels: UnsafeMutablePointer<Float>, count: Int, channels: Int,
-    scratch: inout ChunkScratch
+    scratch: borrowing ChunkScratch
   ) {
+    let signals = scratch.signals
+    let greys = scratch.greys
+    let maxRGB = scratch.maxRGB
+    let hasGrey = scratch.hasGrey
     var greyCount = 0
     for i in 0..<count {
       let o = i * channels
       let prepared = prepare(SIMD3(pixels[o], pixels[o + 1], pixels[o + 2]))
-      scratch.signals[3 * i] = prepared.signal.x
-      scratch.signals[3 * i + 1] = prepared.signal.y
-      scratch.signals[3 * i + 2] = prepared.signal.z
-      scratch.maxRGB[i] = prepared.maxRGB
-      scratch.hasGrey[i] = prepared.greySignal != nil
+      signals[3 * i] = prepared.signal.x
+      signals[3 * i + 1] = prepared.signal.y
+      signals[3 * i + 2] = prepared.signal.z
+      maxRGB[i] = prepared.maxRGB
+      hasGrey[i] = prepared.greySignal != nil
       if let g = prepared.greySignal {
-        for k in 0..<3 { scratch.greys[3 * greyCount + k] = g }
+        for k in 0..<3 { greys[3 * greyCount + k] = g }
         greyCount += 1
       }
     }
-    lookUp(&scratch.signals, pixels: count)
-    lookUp(&scratch.greys, pixels: greyCount)
+    lookUp(signals, pixels: count)
+    lookUp(greys, pixels: greyCount)
     var g = 0
     for i in 0..<count {
-      let s = scratch.signals
-      let looked = SIMD3(s[3 * i], s[3 * i + 1], s[3 * i + 2])
+      let looked = SIMD3(signals[3 * i], signals[3 * i + 1], signals[3 * i + 2])
       var grey: SIMD3<Float>?
-      if scratch.hasGrey[i] {
-        grey = SIMD3(scratch.greys[3 * g], scratch.greys[3 * g + 1], scratch.greys[3 * g + 2])
+      if hasGrey[i] {
+        grey = SIMD3(greys[3 * g], greys[3 * g + 1], greys[3 * g + 2])
         g += 1
       }
-      let v = finish(looked, maxRGB: scratch.maxRGB[i], grey: grey)
+      let v = finish(looked, maxRGB: maxRGB[i], grey: grey)
       let o = i * channels
       pixels[o] = v.x
       pixels[o + 1] = v.y
@@ -95,33 +98,42 @@ extension CubeApplication {
   }
 
   /// Looks up the first `pixels` RGB triples of `values` in place with the batch kernel.
-  private func lookUp(_ values: inout [Float], pixels: Int) {
+  private func lookUp(_ values: UnsafeMutableBufferPointer<Float>, pixels: Int) {
     guard pixels > 0 else { return }
-    values.withUnsafeMutableBufferPointer { all in
-      let part = UnsafeMutableBufferPointer(rebasing: all[0..<(3 * pixels)])
-      processor.apply(inPlace: part, channels: 3, threads: 1)
-    }
+    let part = UnsafeMutableBufferPointer(rebasing: values[0..<(3 * pixels)])
+    processor.apply(inPlace: part, channels: 3, threads: 1)
   }
 
   /// Online processors.
   static var activeCores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 }
 
-/// A worker's reusable buffers for one chunk.
-private struct ChunkScratch {
+/// A worker's reusable buffers for one chunk, owned by that worker alone.
+private struct ChunkScratch: ~Copyable {
   /// Cube signals, then lookups, 3 floats per pixel.
-  var signals: [Float]
+  let signals: UnsafeMutableBufferPointer<Float>
   /// Encoded greys `enc(m)` of the tone-scaled pixels, compacted, then their lookups.
-  var greys: [Float]
+  let greys: UnsafeMutableBufferPointer<Float>
   /// Each pixel's maxRGB divisor (1 when not divided).
-  var maxRGB: [Float]
+  let maxRGB: UnsafeMutableBufferPointer<Float>
   /// Whether each pixel has an entry in `greys` (in pixel order).
-  var hasGrey: [Bool]
+  let hasGrey: UnsafeMutableBufferPointer<Bool>
 
   init(capacity: Int) {
-    signals = [Float](repeating: 0, count: 3 * capacity)
-    greys = [Float](repeating: 0, count: 3 * capacity)
-    maxRGB = [Float](repeating: 1, count: capacity)
-    hasGrey = [Bool](repeating: false, count: capacity)
+    signals = .allocate(capacity: 3 * capacity)
+    signals.initialize(repeating: 0)
+    greys = .allocate(capacity: 3 * capacity)
+    greys.initialize(repeating: 0)
+    maxRGB = .allocate(capacity: capacity)
+    maxRGB.initialize(repeating: 1)
+    hasGrey = .allocate(capacity: capacity)
+    hasGrey.initialize(repeating: false)
+  }
+
+  deinit {
+    signals.deallocate()
+    greys.deallocate()
+    maxRGB.deallocate()
+    hasGrey.deallocate()
   }
 }

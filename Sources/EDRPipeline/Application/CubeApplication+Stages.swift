@@ -34,7 +34,7 @@ extension CubeApplication {
       return Prepared(signal: SIMD3(mapped: nits, PQ.inverseEOTF), maxRGB: 1, greySignal: nil)
     case .hlg:
       let display = pointwiseMax(v * referenceWhite, .zero)
-      let signal = HLG.inverseEOTF(display, peak: Float(CubeSpace.hlgDisplayPeak), black: 0)
+      let signal = Self.hlgDisplay.inverseEOTF(display)
       return Prepared(
         signal: signal.clamped(lowerBound: .zero, upperBound: .one), maxRGB: 1, greySignal: nil)
     }
@@ -61,12 +61,15 @@ extension CubeApplication {
       v /= referenceWhite
     case .hlg:
       let signal = looked.clamped(lowerBound: .zero, upperBound: .one)
-      v = HLG.eotf(signal, peak: Float(CubeSpace.hlgDisplayPeak), black: 0) / referenceWhite
+      v = Self.hlgDisplay.eotf(signal) / referenceWhite
     }
     if let fromCube { v = fromCube * v }
     if let toneMap { v = toneMap.apply(v) }
     return working.transfer == .srgb ? SIMD3(mapped: v, SRGB.encode) : v
   }
+
+  /// The BT.2100 reference display HLG cubes are defined on (Lw 1000, Lb 0).
+  static let hlgDisplay = HLGDisplay(peak: CubeSpace.hlgDisplayPeak, black: 0)
 
   /// The factor on `F(x/m)`: `m` for maxrgb, `h(m)` for tone-scaled-maxrgb (DESIGN.md §4).
   func highlightScale(maxRGB m: Float, grey: SIMD3<Float>?) -> Float {
