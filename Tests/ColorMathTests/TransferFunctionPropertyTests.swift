@@ -47,6 +47,13 @@ import Testing
     expectClose(PQ.eotf(1.0), 10000, rel: 1e-12)
   }
 
+  @Test func hlgOutOfDomainInput() {
+    #expect(HLG.oetf(-0.5) == 0 && HLG.inverseOETF(-0.5) == 0)
+    #expect(HLG.ootf(SIMD3<Double>(-1, -1, -1), peak: 1000) == .zero)
+    // Above 1 the OETF keeps growing (log branch), and the inverse undoes it.
+    expectClose(HLG.inverseOETF(HLG.oetf(4.0)), 4, rel: 1e-12)
+  }
+
   @Test func hlgEOTFInverts() {
     for s in stride(from: 0.0, through: 1, by: 1.0 / 64) {
       let v = SIMD3(s, s * 0.5, 1 - s)

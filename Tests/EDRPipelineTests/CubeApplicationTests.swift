@@ -69,6 +69,8 @@ import Testing
       CubeApplication(lut: lut, space: CubeSpace(.pq), extrapolation: .linear).extrapolation
         == .linear)
     #expect(CubeApplication(lut: lut, space: CubeSpace(.raw)).extrapolation == .linear)
+    #expect(CubeApplication(lut: lut, space: CubeSpace(.pq)).policy == nil)
+    #expect(CubeApplication(lut: lut, space: CubeSpace(.linear)).policy == nil)
     #expect(CubeApplication(lut: lut, space: CubeSpace(.srgb)).policy == .toneScaledMaxRGB)
     #expect(
       CubeApplication(lut: lut, space: CubeSpace(.srgb), policy: .clamp).extrapolation == .clamp)

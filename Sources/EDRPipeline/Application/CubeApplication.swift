@@ -13,8 +13,10 @@ public struct CubeApplication: Sendable {
   public let space: CubeSpace
   /// The image's space.
   public let working: WorkingSpace
-  /// The policy actually used for SDR cubes (`clamp` when extrapolation is `clamp`).
-  public let policy: EDRPolicy
+  /// The highlight policy actually used: for SDR cubes the requested one, or `clamp` when
+  /// extrapolation is `clamp`; nil for raw, linear, pq and hlg cubes, whose only policy is
+  /// their extrapolation.
+  public let policy: EDRPolicy?
   /// The optional tone map.
   public let toneMap: EDRToneMap?
   /// The lookup, with the extrapolation actually used.
@@ -61,8 +63,8 @@ public struct CubeApplication: Sendable {
       case .hlg: .hlg
       }
     let resolvedExtrapolation = extrapolation ?? (transfer.isHDR ? .clamp : .linear)
-    let effectivePolicy: EDRPolicy =
-      transfer.isSDR ? (resolvedExtrapolation == .clamp ? .clamp : policy) : .linear
+    let effectivePolicy: EDRPolicy? =
+      transfer.isSDR ? (resolvedExtrapolation == .clamp ? .clamp : policy) : nil
     let lookupExtrapolation: Extrapolation =
       transfer.isSDR ? (effectivePolicy == .clamp ? .clamp : .linear) : resolvedExtrapolation
     self.space = space
