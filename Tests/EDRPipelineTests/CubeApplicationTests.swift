@@ -133,9 +133,11 @@ import Testing
     let sdr = CubeLUT(try TestCubes.vector("sdr_look_11.cube"))
     for space in [CubeSpace(.srgb), CubeSpace(.pq), CubeSpace(.hlg)] {
       let app = CubeApplication(lut: sdr, space: space)
-      for x in [
-        SIMD3<Float>(.nan, 0.5, 0.5), SIMD3(Float.infinity, 0.2, 0.1), SIMD3(-Float.infinity, 1, 2),
-      ] {
+      let inputs = [
+        SIMD3<Float>(.nan, 0.5, 0.5), SIMD3(.nan, 3, 0.5), SIMD3(Float.infinity, 0.2, 0.1),
+        SIMD3(-Float.infinity, 1, 2),
+      ]
+      for x in inputs {
         let y = app.apply(x)
         // The lookup maps non-finite channels to the domain; the other channels still work.
         #expect(y.y.isFinite, "\(space.commentText) \(x) → \(y)")

@@ -22,8 +22,11 @@ extension CubeApplication {
     case .raw, .linear:
       return Prepared(signal: v, maxRGB: 1, greySignal: nil)
     case .sRGB, .gamma24:
+      // Non-finite pixels skip the maxRGB division and reach the lookup as they are, which
+      // resolves them per channel (DESIGN.md §3).
       let m = v.max()
-      if m > 1, m.isFinite, v.min().isFinite, policy == .maxRGB || policy == .toneScaledMaxRGB {
+      let isFinite = v.x.isFinite && v.y.isFinite && v.z.isFinite
+      if m > 1, isFinite, policy == .maxRGB || policy == .toneScaledMaxRGB {
         let grey = policy == .toneScaledMaxRGB ? mode.encodeSDR(SIMD3(repeating: m)).x : nil
         return Prepared(signal: mode.encodeSDR(v / m), maxRGB: m, greySignal: grey)
       }
