@@ -127,6 +127,11 @@ import Testing
       toneMap: EDRToneMap(curve: .bt2390, inputPeak: peak, outputPeak: 1000.0 / 203))
     expectClose(Double(eetf.apply(SIMD3(repeating: Float(peak))).x), 1000.0 / 203, rel: 2e-3)
     expectClose(Double(eetf.apply(SIMD3(repeating: 0.5)).x), 0.5, rel: 2e-3)
+    #expect(
+      EDRToneMap.peak(nits: 1000, inputPeak: peak, referenceWhite: 203)
+        == EDRToneMap(inputPeak: peak, outputPeak: 1000.0 / 203))
+    #expect(EDRToneMap.headroom(4, inputPeak: peak).outputPeak == 4)
+    #expect(!EDRToneMap.headroom(60, inputPeak: peak).isActive)
   }
 
   @Test func nonFiniteInputStaysFiniteThroughTheLookup() throws {

@@ -63,3 +63,36 @@ public struct EDRToneMap: Sendable, Hashable {
     }
   }
 }
+
+extension EDRToneMap {
+  /// The tone map of `--headroom H`: output peak `H` EDR units.
+  ///
+  /// - Parameters:
+  ///   - headroom: the display's headroom `H` (peak / reference white).
+  ///   - inputPeak: source peak, EDR units (e.g. ``CubeSpace/containerPeak``).
+  ///   - curve: the curve.
+  ///   - referenceWhite: cd/m² of EDR 1.0.
+  public static func headroom(
+    _ headroom: Double, inputPeak: Double, curve: Curve = .maxRGBReinhard,
+    referenceWhite: Double = CubeSpace.defaultReferenceWhite
+  ) -> EDRToneMap {
+    EDRToneMap(
+      curve: curve, inputPeak: inputPeak, outputPeak: headroom, referenceWhite: referenceWhite)
+  }
+
+  /// The tone map of `--peak NITS`: output peak `NITS / W` EDR units.
+  ///
+  /// - Parameters:
+  ///   - nits: the target peak luminance, cd/m².
+  ///   - inputPeak: source peak, EDR units (e.g. ``CubeSpace/containerPeak``).
+  ///   - curve: the curve.
+  ///   - referenceWhite: cd/m² of EDR 1.0 (`W`).
+  public static func peak(
+    nits: Double, inputPeak: Double, curve: Curve = .maxRGBReinhard,
+    referenceWhite: Double = CubeSpace.defaultReferenceWhite
+  ) -> EDRToneMap {
+    EDRToneMap(
+      curve: curve, inputPeak: inputPeak, outputPeak: nits / referenceWhite,
+      referenceWhite: referenceWhite)
+  }
+}
