@@ -27,13 +27,13 @@ extension CubeApplication {
       let m = v.max()
       let isFinite = v.x.isFinite && v.y.isFinite && v.z.isFinite
       if m > 1, isFinite, policy == .maxRGB || policy == .toneScaledMaxRGB {
-        let grey = policy == .toneScaledMaxRGB ? mode.encodeSDR(SIMD3(repeating: m)).x : nil
+        let grey = policy == .toneScaledMaxRGB ? mode.encodeSDR(m) : nil
         return Prepared(signal: mode.encodeSDR(v / m), maxRGB: m, greySignal: grey)
       }
       return Prepared(signal: mode.encodeSDR(v), maxRGB: 1, greySignal: nil)
     case .pq:
       let nits = (v * referenceWhite).clamped(
-        lowerBound: .zero, upperBound: SIMD3(repeating: 10000))
+        lowerBound: .zero, upperBound: SIMD3(repeating: Float(PQ.peakLuminance)))
       return Prepared(signal: SIMD3(mapped: nits, PQ.inverseEOTF), maxRGB: 1, greySignal: nil)
     case .hlg:
       let display = pointwiseMax(v * referenceWhite, .zero)
@@ -82,13 +82,18 @@ extension CubeApplication {
 }
 
 extension CubeApplication.Mode {
-  /// Linear → SDR signal, per channel (identity for the non-SDR modes).
-  func encodeSDR(_ v: SIMD3<Float>) -> SIMD3<Float> {
+  /// Linear → SDR signal (identity for the non-SDR modes).
+  func encodeSDR(_ x: Float) -> Float {
     switch self {
-    case .sRGB: SIMD3(mapped: v, SRGB.encode)
-    case .gamma24: SIMD3(mapped: v, BT1886.encode)
-    case .raw, .linear, .pq, .hlg: v
+    case .sRGB: SRGB.encode(x)
+    case .gamma24: BT1886.encode(x)
+    case .raw, .linear, .pq, .hlg: x
     }
+  }
+
+  /// Linear → SDR signal, per channel.
+  func encodeSDR(_ v: SIMD3<Float>) -> SIMD3<Float> {
+    SIMD3(encodeSDR(v.x), encodeSDR(v.y), encodeSDR(v.z))
   }
 
   /// SDR signal → linear, per channel (identity for the non-SDR modes).
