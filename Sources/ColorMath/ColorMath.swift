@@ -1,2 +1,0 @@
-/// Colour mathematics for EDR: transfer functions, gamuts, ICtCp, tone mapping.
-public enum ColorMath {}

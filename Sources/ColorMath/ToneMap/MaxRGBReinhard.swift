@@ -1,0 +1,41 @@
+/// The maxRGB extended-Reinhard tone curve of DESIGN.md §5.
+///
+/// `y = x·(1 + a·m)/(1 + b·m)` with `m = max(R, G, B)`, `a = out / in²`, `b = 1 / out`: a
+/// value with `m = in` maps to `m = out`, small values are nearly unchanged, and hue
+/// (the RGB ratios) is kept. Active only when `in > out`; otherwise the identity. Peaks are in
+/// any unit shared with the colours (cd/m², or EDR units with 1 = reference white).
+public struct MaxRGBReinhard: Sendable, Hashable {
+  /// The brightest input that must map to `outputPeak`.
+  public let inputPeak: Double
+  /// The brightest output.
+  public let outputPeak: Double
+
+  /// Creates the curve.
+  ///
+  /// - Parameters:
+  ///   - inputPeak: source peak, > 0.
+  ///   - outputPeak: target peak, > 0.
+  public init(inputPeak: Double, outputPeak: Double) {
+    self.inputPeak = inputPeak
+    self.outputPeak = outputPeak
+  }
+
+  /// Whether the curve changes anything (`inputPeak > outputPeak`).
+  public var isActive: Bool { inputPeak > outputPeak && outputPeak > 0 }
+
+  /// The factor applied to a colour whose maximum component is `m`; 1 for `m ≤ 0`.
+  public func gain(forMax m: Double) -> Double {
+    guard isActive, m > 0 else { return 1 }
+    let a = outputPeak / (inputPeak * inputPeak)
+    let b = 1 / outputPeak
+    return (1 + a * m) / (1 + b * m)
+  }
+
+  /// Tone-maps one colour.
+  public func apply(_ rgb: SIMD3<Double>) -> SIMD3<Double> { rgb * gain(forMax: rgb.max()) }
+
+  /// Tone-maps one colour in `Float` (the gain is computed in `Double`).
+  public func apply(_ rgb: SIMD3<Float>) -> SIMD3<Float> {
+    rgb * Float(gain(forMax: Double(rgb.max())))
+  }
+}

@@ -1,0 +1,98 @@
+import ColorMath
+
+/// An optional tone map at the end of a cube application (DESIGN.md §5, `--peak` /
+/// `--headroom`), applied to maxRGB in linear working RGB.
+///
+/// Peaks are in EDR units (1 = reference white): `--headroom H` is an output peak of `H`,
+/// `--peak NITS` one of `NITS / W`. The input peak is the brightest value to keep
+/// distinguishable: a PQ or HLG cube's ``CubeSpace/containerPeak``, or the caller's choice.
+public struct EDRToneMap: Sendable, Hashable {
+  /// The curve; raw values are spellings a command line can use.
+  public enum Curve: String, Sendable, Hashable, CaseIterable {
+    /// maxRGB extended Reinhard, ``MaxRGBReinhard`` (the default).
+    case maxRGBReinhard = "reinhard"
+    /// ITU-R BT.2390 EETF on maxRGB, ``BT2390EETF``.
+    case bt2390
+  }
+
+  /// The curve.
+  public let curve: Curve
+  /// Input peak, EDR units.
+  public let inputPeak: Double
+  /// Output peak, EDR units.
+  public let outputPeak: Double
+  /// Cd/m² of EDR 1.0 (the BT.2390 EETF works on absolute luminance).
+  public let referenceWhite: Double
+
+  private let reinhard: MaxRGBReinhard
+  private let eetf: BT2390EETF
+
+  /// Creates a tone map.
+  ///
+  /// - Parameters:
+  ///   - curve: the curve.
+  ///   - inputPeak: source peak, EDR units (> 0).
+  ///   - outputPeak: target peak, EDR units (> 0); nothing changes unless it is below
+  ///     `inputPeak`.
+  ///   - referenceWhite: cd/m² of EDR 1.0.
+  public init(
+    curve: Curve = .maxRGBReinhard, inputPeak: Double, outputPeak: Double,
+    referenceWhite: Double = CubeSpace.defaultReferenceWhite
+  ) {
+    self.curve = curve
+    self.inputPeak = inputPeak
+    self.outputPeak = outputPeak
+    self.referenceWhite = referenceWhite
+    reinhard = MaxRGBReinhard(inputPeak: inputPeak, outputPeak: outputPeak)
+    eetf = BT2390EETF(
+      sourcePeak: inputPeak * referenceWhite, targetPeak: outputPeak * referenceWhite)
+  }
+
+  /// Whether the map changes anything (the input peak is above the output peak).
+  public var isActive: Bool { inputPeak > outputPeak && outputPeak > 0 }
+
+  /// Tone-maps one linear EDR colour.
+  public func apply(_ rgb: SIMD3<Float>) -> SIMD3<Float> {
+    guard isActive else { return rgb }
+    switch curve {
+    case .maxRGBReinhard:
+      return reinhard.apply(rgb)
+    case .bt2390:
+      let nits = SIMD3<Double>(rgb) * referenceWhite
+      return SIMD3<Float>(eetf.apply(nits) / referenceWhite)
+    }
+  }
+}
+
+extension EDRToneMap {
+  /// The tone map of `--headroom H`: output peak `H` EDR units.
+  ///
+  /// - Parameters:
+  ///   - headroom: the display's headroom `H` (peak / reference white).
+  ///   - inputPeak: source peak, EDR units (e.g. ``CubeSpace/containerPeak``).
+  ///   - curve: the curve.
+  ///   - referenceWhite: cd/m² of EDR 1.0.
+  public static func headroom(
+    _ headroom: Double, inputPeak: Double, curve: Curve = .maxRGBReinhard,
+    referenceWhite: Double = CubeSpace.defaultReferenceWhite
+  ) -> EDRToneMap {
+    EDRToneMap(
+      curve: curve, inputPeak: inputPeak, outputPeak: headroom, referenceWhite: referenceWhite)
+  }
+
+  /// The tone map of `--peak NITS`: output peak `NITS / W` EDR units.
+  ///
+  /// - Parameters:
+  ///   - nits: the target peak luminance, cd/m².
+  ///   - inputPeak: source peak, EDR units (e.g. ``CubeSpace/containerPeak``).
+  ///   - curve: the curve.
+  ///   - referenceWhite: cd/m² of EDR 1.0 (`W`).
+  public static func peak(
+    nits: Double, inputPeak: Double, curve: Curve = .maxRGBReinhard,
+    referenceWhite: Double = CubeSpace.defaultReferenceWhite
+  ) -> EDRToneMap {
+    EDRToneMap(
+      curve: curve, inputPeak: inputPeak, outputPeak: nits / referenceWhite,
+      referenceWhite: referenceWhite)
+  }
+}

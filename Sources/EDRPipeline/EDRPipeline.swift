@@ -1,2 +1,0 @@
-/// Space-aware cube application, EDR highlight policies, conversion and generation.
-public enum EDRPipeline {}

@@ -1,0 +1,36 @@
+/// The one error type of EDRPipeline.
+public struct EDRPipelineError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What went wrong.
+  public enum Kind: Hashable, Sendable {
+    /// An `# EDRCube space: …` comment that cannot be read; the token at fault.
+    case invalidSpaceComment(token: String)
+    /// An `# EDRCube space:` comment without a space name.
+    case emptySpaceComment
+    /// A reference white that is not a positive, finite number of cd/m².
+    case invalidReferenceWhite(Double)
+  }
+
+  /// What went wrong.
+  public var kind: Kind
+  /// The offending text (the comment, without its `#`), when there is one.
+  public var text: String?
+
+  /// Creates an error.
+  public init(_ kind: Kind, text: String? = nil) {
+    self.kind = kind
+    self.text = text
+  }
+
+  /// A one-line, compiler-style message.
+  public var description: String {
+    let context = text.map { " in '# \($0)'" } ?? ""
+    switch kind {
+    case .invalidSpaceComment(let token):
+      return "error: unknown cube space token '\(token)'\(context)"
+    case .emptySpaceComment:
+      return "error: cube space comment names no space\(context)"
+    case .invalidReferenceWhite(let value):
+      return "error: reference white must be a positive number of cd/m², got \(value)\(context)"
+    }
+  }
+}

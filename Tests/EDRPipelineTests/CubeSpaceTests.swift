@@ -1,0 +1,83 @@
+import EDRPipeline
+import Testing
+
+/// The `# EDRCube space:` comment and the resolution order of DESIGN.md §1.
+@Suite struct CubeSpaceTests {
+  @Test func commentsAreWrittenAndReadBack() throws {
+    let spaces = [
+      CubeSpace(.raw), CubeSpace(.linear, primaries: .p3), CubeSpace(.srgb),
+      CubeSpace(.bt1886, primaries: .rec2020), CubeSpace(.pq), CubeSpace(.hlg, referenceWhite: 100),
+      CubeSpace(.pq, primaries: .p3, referenceWhite: 100.5),
+    ]
+    let texts = spaces.map(\.commentText)
+    #expect(
+      texts == [
+        "EDRCube space: raw", "EDRCube space: linear p3", "EDRCube space: srgb rec709",
+        "EDRCube space: bt1886 rec2020", "EDRCube space: pq rec2020 203",
+        "EDRCube space: hlg rec2020 100", "EDRCube space: pq p3 100.5",
+      ])
+    for (space, text) in zip(spaces, texts) {
+      #expect(try CubeSpace(comments: ["a title line", text]) == space)
+    }
+  }
+
+  @Test func omittedPartsTakeTheDefaults() throws {
+    #expect(try CubeSpace(comments: ["EDRCube space: pq"]) == CubeSpace(.pq, primaries: .rec2020))
+    #expect(try CubeSpace(comments: ["EDRCube space: hlg 100"])?.referenceWhite == 100)
+    #expect(try CubeSpace(comments: ["EDRCube space: srgb"])?.primaries == .rec709)
+    #expect(try CubeSpace(comments: ["EDRCube space: bt1886 p3"])?.primaries == .p3)
+    #expect(try CubeSpace(comments: ["edrcube SPACE:   PQ\tRec2020 203"]) == CubeSpace(.pq))
+    #expect(try CubeSpace(comments: ["just a comment"]) == nil)
+    #expect(try CubeSpace(comments: []) == nil)
+    #expect(CubeSpace(.pq).containerPeak == 10000.0 / 203)
+    #expect(CubeSpace(.hlg, referenceWhite: 100).containerPeak == 10)
+    #expect(CubeSpace(.srgb).containerPeak == nil)
+  }
+
+  @Test func malformedCommentsAreErrors() {
+    let cases: [(String, EDRPipelineError.Kind)] = [
+      ("EDRCube space: log rec709", .invalidSpaceComment(token: "log")),
+      ("EDRCube space: pq rec2020 203 extra", .invalidSpaceComment(token: "extra")),
+      ("EDRCube space: pq rec709 rec2020", .invalidSpaceComment(token: "rec2020")),
+      ("EDRCube space: pq rec2020 -5", .invalidReferenceWhite(-5)),
+      ("EDRCube space:", .emptySpaceComment),
+    ]
+    for (text, kind) in cases {
+      let error = #expect(throws: EDRPipelineError.self) { try CubeSpace(comments: [text]) }
+      #expect(error?.kind == kind, "\(text)")
+      #expect(error?.text == text)
+    }
+    #expect(
+      EDRPipelineError(.invalidSpaceComment(token: "log"), text: "EDRCube space: log").description
+        == "error: unknown cube space token 'log' in '# EDRCube space: log'")
+  }
+
+  @Test func resolutionOrderIsFlagThenCommentThenDefault() throws {
+    let comments = ["EDRCube space: pq rec2020 100"]
+    let fromFlag = try CubeSpace.resolve(
+      transfer: .hlg, primaries: nil, referenceWhite: nil, comments: comments)
+    #expect(fromFlag.space == CubeSpace(.hlg) && fromFlag.origin == .commandLine)
+    let fromComment = try CubeSpace.resolve(
+      transfer: nil, primaries: .p3, referenceWhite: nil, comments: comments)
+    #expect(fromComment.space == CubeSpace(.pq, primaries: .p3, referenceWhite: 100))
+    #expect(fromComment.origin == .comment)
+    let fallback = try CubeSpace.resolve(
+      transfer: nil, primaries: nil, referenceWhite: 150, comments: [])
+    #expect(fallback.space == CubeSpace(.srgb, referenceWhite: 150) && fallback.origin == .fallback)
+    #expect(throws: EDRPipelineError.self) {
+      try CubeSpace.resolve(transfer: .pq, primaries: nil, referenceWhite: 0, comments: [])
+    }
+  }
+
+  @Test func optionSpellingsMatchTheCommandLine() {
+    #expect(
+      CubeSpace.Transfer.allCases.map(\.rawValue) == [
+        "raw", "linear", "srgb", "bt1886", "pq", "hlg",
+      ])
+    #expect(NamedPrimaries.allCases.map(\.rawValue) == ["rec709", "p3", "rec2020"])
+    #expect(
+      EDRPolicy.allCases.map(\.rawValue) == ["clamp", "linear", "maxrgb", "tone-scaled-maxrgb"])
+    #expect(WorkingSpace.Transfer.allCases.map(\.rawValue) == ["linear", "srgb"])
+    #expect(EDRPolicy.default == .toneScaledMaxRGB)
+  }
+}
