@@ -28,6 +28,9 @@ struct CubeHeader {
   var inputVideoRange: Located<Bool>?
   /// `LUT_OUT_VIDEO_RANGE`.
   var outputVideoRange: Located<Bool>?
+  /// Whether a Resolve-only keyword (an INPUT_RANGE or a video-range flag) was given, even
+  /// one ignored for a missing table.
+  var hasResolveKeyword = false
   /// The line each known keyword was first given on (to report repeats).
   var firstLine: [CubeKeyword: Int] = [:]
 
@@ -37,9 +40,6 @@ struct CubeHeader {
   /// The dialect the keywords imply: Resolve for a shaper, an INPUT_RANGE or a video-range
   /// flag, Adobe otherwise.
   var dialect: CubeDialect {
-    let resolveOnly =
-      hasShaper || inputRange1D != nil || inputRange3D != nil || inputVideoRange != nil
-      || outputVideoRange != nil
-    return resolveOnly ? .resolve : .adobe
+    hasShaper || hasResolveKeyword ? .resolve : .adobe
   }
 }

@@ -85,6 +85,7 @@ enum CubeNumberScanner {
       guard sawExponentDigit else { return nil }
       exponent += exponentNegative ? -written : written
     }
+    if i - start > maximumTokenLength { return nil }
     if exact, mantissa <= 1 << 24, exponent >= -10, exponent <= 10 {
       var value = Float(mantissa)
       if exponent < 0 {

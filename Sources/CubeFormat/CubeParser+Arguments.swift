@@ -22,6 +22,11 @@ extension CubeParser {
         lineStart: a.lineStart)
     }
     if let comment { noteTrailingComment(column: comment - a.lineStart + 1) }
+    if [.lut1DInputRange, .lut3DInputRange, .inputVideoRange, .outputVideoRange].contains(
+      a.keyword)
+    {
+      header.hasResolveKeyword = true
+    }
     switch a.keyword {
     case .lut1DSize, .lut3DSize, .lut2DSize:
       let size = try readSize(p, found[0], a)

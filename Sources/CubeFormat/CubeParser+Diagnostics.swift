@@ -26,18 +26,22 @@ extension CubeParser {
   /// `echoLimit` characters (then `…`).
   static func sanitized(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     var out = ""
+    var count = 0
     for b in bytes {
-      if out.unicodeScalars.count >= echoLimit {
+      let piece: String
+      switch b {
+      case 0x20..<0x7F: piece = String(Unicode.Scalar(b))
+      case 0x09: piece = "\\t"
+      default:
+        let hex = String(b, radix: 16, uppercase: true)
+        piece = "\\x" + (hex.count == 1 ? "0" + hex : hex)
+      }
+      if count + piece.utf8.count > echoLimit {
         out += "…"
         break
       }
-      switch b {
-      case 0x20..<0x7F: out.unicodeScalars.append(Unicode.Scalar(b))
-      case 0x09: out += "\\t"
-      default:
-        let hex = String(b, radix: 16, uppercase: true)
-        out += "\\x" + (hex.count == 1 ? "0" + hex : hex)
-      }
+      out += piece
+      count += piece.utf8.count
     }
     return out
   }
