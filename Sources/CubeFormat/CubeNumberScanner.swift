@@ -28,46 +28,23 @@ enum CubeNumberScanner {
       negative = p[i] == UInt8(ascii: "-")
       i += 1
     }
-    var mantissa: UInt64 = 0
-    var digits = 0  // significant digits held in `mantissa`
-    var pendingZeros = 0  // zeros seen after a non-zero digit, not yet multiplied in
-    var exponent = 0
-    var sawDigit = false
-    var exact = true  // false when the mantissa needs more than 19 digits
-
-    @inline(__always) func take(_ d: UInt64, fraction: Bool) {
-      sawDigit = true
-      if fraction { exponent -= 1 }
-      if d == 0 {
-        if mantissa != 0 { pendingZeros += 1 }
-        return
-      }
-      if digits + pendingZeros + 1 > 19 {
-        exact = false
-        return
-      }
-      while pendingZeros > 0 {
-        mantissa &*= 10
-        digits += 1
-        pendingZeros -= 1
-      }
-      mantissa = mantissa &* 10 &+ d
-      digits += 1
-    }
-
+    var digits = Digits()
     while i < end, p[i] &- 48 < 10 {
-      take(UInt64(p[i] &- 48), fraction: false)
+      digits.take(UInt64(p[i] &- 48))
       i += 1
     }
     if i < end, p[i] == UInt8(ascii: ".") {
       i += 1
       while i < end, p[i] &- 48 < 10 {
-        take(UInt64(p[i] &- 48), fraction: true)
+        digits.exponent -= 1
+        digits.take(UInt64(p[i] &- 48))
         i += 1
       }
     }
-    guard sawDigit else { return nil }
-    exponent += pendingZeros
+    guard digits.sawDigit else { return nil }
+    var exponent = digits.exponent + digits.pendingZeros
+    let mantissa = digits.mantissa
+    let exact = digits.exact
     if i < end, p[i] | 0x20 == UInt8(ascii: "e") {
       i += 1
       var exponentNegative = false
@@ -99,5 +76,41 @@ enum CubeNumberScanner {
     let text = String(decoding: UnsafeBufferPointer(rebasing: p[start..<i]), as: UTF8.self)
     guard let value = Float(text), value.isFinite else { return nil }
     return (value, i)
+  }
+
+  /// The significant digits of a number as an integer mantissa and a power of ten.
+  private struct Digits {
+    /// The digits so far, without leading and pending trailing zeros.
+    var mantissa: UInt64 = 0
+    /// The number of digits in `mantissa`.
+    var count = 0
+    /// Zeros after a non-zero digit, not yet multiplied in (they may be trailing).
+    var pendingZeros = 0
+    /// The power of ten `mantissa` is scaled by (before pending zeros).
+    var exponent = 0
+    /// Whether any digit was seen.
+    var sawDigit = false
+    /// False once the mantissa would need more than 19 digits.
+    var exact = true
+
+    @inline(__always)
+    mutating func take(_ d: UInt64) {
+      sawDigit = true
+      if d == 0 {
+        if mantissa != 0 { pendingZeros += 1 }
+        return
+      }
+      if count + pendingZeros + 1 > 19 {
+        exact = false
+        return
+      }
+      while pendingZeros > 0 {
+        mantissa &*= 10
+        count += 1
+        pendingZeros -= 1
+      }
+      mantissa = mantissa &* 10 &+ d
+      count += 1
+    }
   }
 }
