@@ -8,6 +8,18 @@
 /// Line breaks are LF, CRLF or a bare CR. A line is a table row when its first non-blank byte
 /// is a digit, `+`, `-` or `.`; a `#` line is a comment; anything else is a keyword, and
 /// keywords must all come before the first row.
+///
+/// Choices where DESIGN.md is silent:
+/// - A quoted `TITLE` is the text between the first and the last `"` of the line.
+/// - A number token longer than 1024 bytes is rejected (`.tokenTooLong`), as is a line longer
+///   than ``lineLengthLimit`` (`.lineTooLong`), so hostile input fails fast in bounded memory.
+/// - The per-line warnings (`lineTooLong`, `trailingComment`) are reported once, at the first
+///   such line; the others at every occurrence.
+/// - Too few rows are blamed on the last table row (column 1); no size, on the first row.
+/// - The dialect is ``CubeDialect/resolve`` when the file has a shaper, an INPUT_RANGE (even
+///   one ignored for a missing table) or a video-range flag, ``CubeDialect/adobe`` otherwise.
+/// - A line whose first token is neither a number, a `#` nor an identifier-like keyword is
+///   an error (`.unexpectedText`), not an unknown keyword.
 public enum CubeReader {
   /// The longest line accepted, in bytes; a longer one throws `.lineTooLong` (bounded memory).
   public static let lineLengthLimit = CubeParser.defaultLineLimit
