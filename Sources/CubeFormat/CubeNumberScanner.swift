@@ -10,9 +10,22 @@ enum CubeNumberScanner {
   static let maximumTokenLength = 1024
 
   /// Exact powers of ten in Float: 10⁰ … 10¹⁰ (5¹⁰ < 2²⁴, so all are representable).
-  private static let powersOfTen: [Float] = [
-    1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
-  ]
+  @inline(__always)
+  private static func powerOfTen(_ k: Int) -> Float {
+    switch k {
+    case 0: return 1
+    case 1: return 1e1
+    case 2: return 1e2
+    case 3: return 1e3
+    case 4: return 1e4
+    case 5: return 1e5
+    case 6: return 1e6
+    case 7: return 1e7
+    case 8: return 1e8
+    case 9: return 1e9
+    default: return 1e10
+    }
+  }
 
   /// Scans one number starting at `start` and returns its value and the index just after it,
   /// or `nil` when the bytes there do not begin with a valid, finite number.
@@ -66,9 +79,9 @@ enum CubeNumberScanner {
     if exact, mantissa <= 1 << 24, exponent >= -10, exponent <= 10 {
       var value = Float(mantissa)
       if exponent < 0 {
-        value /= powersOfTen[-exponent]
+        value /= powerOfTen(-exponent)
       } else {
-        value *= powersOfTen[exponent]
+        value *= powerOfTen(exponent)
       }
       return (negative ? -value : value, i)
     }
