@@ -41,23 +41,33 @@ enum CubeNumberScanner {
       negative = p[i] == UInt8(ascii: "-")
       i += 1
     }
-    var digits = Digits()
+    // Every digit goes into the mantissa (19 fit in a UInt64); more take the slow path.
+    var mantissa: UInt64 = 0
+    var count = 0
     while i < end, p[i] &- 48 < 10 {
-      digits.take(UInt64(p[i] &- 48))
+      mantissa = mantissa &* 10 &+ UInt64(p[i] &- 48)
+      count += 1
       i += 1
     }
+    var exponent = 0
     if i < end, p[i] == UInt8(ascii: ".") {
       i += 1
       while i < end, p[i] &- 48 < 10 {
-        digits.exponent -= 1
-        digits.take(UInt64(p[i] &- 48))
+        mantissa = mantissa &* 10 &+ UInt64(p[i] &- 48)
+        count += 1
+        exponent -= 1
         i += 1
       }
     }
-    guard digits.sawDigit else { return nil }
-    var exponent = digits.exponent + digits.pendingZeros
-    let mantissa = digits.mantissa
-    let exact = digits.exact
+    guard count > 0 else { return nil }
+    let exact = count <= 19
+    if exact, mantissa > 1 << 24 {
+      // Trailing zeros (`1.000000000`) need not leave the fast path.
+      while mantissa % 10 == 0 {
+        mantissa /= 10
+        exponent += 1
+      }
+    }
     if i < end, p[i] | 0x20 == UInt8(ascii: "e") {
       i += 1
       var exponentNegative = false
@@ -89,41 +99,5 @@ enum CubeNumberScanner {
     let text = String(decoding: UnsafeBufferPointer(rebasing: p[start..<i]), as: UTF8.self)
     guard let value = Float(text), value.isFinite else { return nil }
     return (value, i)
-  }
-
-  /// The significant digits of a number as an integer mantissa and a power of ten.
-  private struct Digits {
-    /// The digits so far, without leading and pending trailing zeros.
-    var mantissa: UInt64 = 0
-    /// The number of digits in `mantissa`.
-    var count = 0
-    /// Zeros after a non-zero digit, not yet multiplied in (they may be trailing).
-    var pendingZeros = 0
-    /// The power of ten `mantissa` is scaled by (before pending zeros).
-    var exponent = 0
-    /// Whether any digit was seen.
-    var sawDigit = false
-    /// False once the mantissa would need more than 19 digits.
-    var exact = true
-
-    @inline(__always)
-    mutating func take(_ d: UInt64) {
-      sawDigit = true
-      if d == 0 {
-        if mantissa != 0 { pendingZeros += 1 }
-        return
-      }
-      if count + pendingZeros + 1 > 19 {
-        exact = false
-        return
-      }
-      while pendingZeros > 0 {
-        mantissa &*= 10
-        count += 1
-        pendingZeros -= 1
-      }
-      mantissa = mantissa &* 10 &+ d
-      count += 1
-    }
   }
 }
