@@ -10,9 +10,22 @@ enum CubeNumberScanner {
   static let maximumTokenLength = 1024
 
   /// Exact powers of ten in Float: 10⁰ … 10¹⁰ (5¹⁰ < 2²⁴, so all are representable).
-  private static let powersOfTen: [Float] = [
-    1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
-  ]
+  @inline(__always)
+  private static func powerOfTen(_ k: Int) -> Float {
+    switch k {
+    case 0: return 1
+    case 1: return 1e1
+    case 2: return 1e2
+    case 3: return 1e3
+    case 4: return 1e4
+    case 5: return 1e5
+    case 6: return 1e6
+    case 7: return 1e7
+    case 8: return 1e8
+    case 9: return 1e9
+    default: return 1e10
+    }
+  }
 
   /// Scans one number starting at `start` and returns its value and the index just after it,
   /// or `nil` when the bytes there do not begin with a valid, finite number.
@@ -28,23 +41,33 @@ enum CubeNumberScanner {
       negative = p[i] == UInt8(ascii: "-")
       i += 1
     }
-    var digits = Digits()
+    // Every digit goes into the mantissa (19 fit in a UInt64); more take the slow path.
+    var mantissa: UInt64 = 0
+    var count = 0
     while i < end, p[i] &- 48 < 10 {
-      digits.take(UInt64(p[i] &- 48))
+      mantissa = mantissa &* 10 &+ UInt64(p[i] &- 48)
+      count += 1
       i += 1
     }
+    var exponent = 0
     if i < end, p[i] == UInt8(ascii: ".") {
       i += 1
       while i < end, p[i] &- 48 < 10 {
-        digits.exponent -= 1
-        digits.take(UInt64(p[i] &- 48))
+        mantissa = mantissa &* 10 &+ UInt64(p[i] &- 48)
+        count += 1
+        exponent -= 1
         i += 1
       }
     }
-    guard digits.sawDigit else { return nil }
-    var exponent = digits.exponent + digits.pendingZeros
-    let mantissa = digits.mantissa
-    let exact = digits.exact
+    guard count > 0 else { return nil }
+    let exact = count <= 19
+    if exact, mantissa > 1 << 24 {
+      // Trailing zeros (`1.000000000`) need not leave the fast path.
+      while mantissa % 10 == 0 {
+        mantissa /= 10
+        exponent += 1
+      }
+    }
     if i < end, p[i] | 0x20 == UInt8(ascii: "e") {
       i += 1
       var exponentNegative = false
@@ -66,9 +89,9 @@ enum CubeNumberScanner {
     if exact, mantissa <= 1 << 24, exponent >= -10, exponent <= 10 {
       var value = Float(mantissa)
       if exponent < 0 {
-        value /= powersOfTen[-exponent]
+        value /= powerOfTen(-exponent)
       } else {
-        value *= powersOfTen[exponent]
+        value *= powerOfTen(exponent)
       }
       return (negative ? -value : value, i)
     }
@@ -76,41 +99,5 @@ enum CubeNumberScanner {
     let text = String(decoding: UnsafeBufferPointer(rebasing: p[start..<i]), as: UTF8.self)
     guard let value = Float(text), value.isFinite else { return nil }
     return (value, i)
-  }
-
-  /// The significant digits of a number as an integer mantissa and a power of ten.
-  private struct Digits {
-    /// The digits so far, without leading and pending trailing zeros.
-    var mantissa: UInt64 = 0
-    /// The number of digits in `mantissa`.
-    var count = 0
-    /// Zeros after a non-zero digit, not yet multiplied in (they may be trailing).
-    var pendingZeros = 0
-    /// The power of ten `mantissa` is scaled by (before pending zeros).
-    var exponent = 0
-    /// Whether any digit was seen.
-    var sawDigit = false
-    /// False once the mantissa would need more than 19 digits.
-    var exact = true
-
-    @inline(__always)
-    mutating func take(_ d: UInt64) {
-      sawDigit = true
-      if d == 0 {
-        if mantissa != 0 { pendingZeros += 1 }
-        return
-      }
-      if count + pendingZeros + 1 > 19 {
-        exact = false
-        return
-      }
-      while pendingZeros > 0 {
-        mantissa &*= 10
-        count += 1
-        pendingZeros -= 1
-      }
-      mantissa = mantissa &* 10 &+ d
-      count += 1
-    }
   }
 }

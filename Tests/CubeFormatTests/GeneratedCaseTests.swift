@@ -44,6 +44,14 @@ import Testing
     return out
   }
 
+  @Test func sha256MatchesKnownDigests() {
+    #expect(
+      SHA256.hex(Array("abc".utf8))
+        == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    #expect(
+      SHA256.hex([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+  }
+
   @Test func cheapCasesAreSelected() {
     #expect(Self.cases.contains("S4_3d_size_65.cube"))
     #expect(Self.cases.contains("S6d_1d_size_65536.cube"))
@@ -55,6 +63,7 @@ import Testing
     let recipe = try #require(expected.generated)
     let bytes = Self.recipeBytes(recipe)
     #expect(bytes.count == recipe.bytes)
+    #expect(SHA256.hex(bytes) == recipe.sha256)
     let file = try CubeReader.parse(bytes, file: name)
     #expect(file.lut1D?.size == expected.lut1DSize)
     #expect(file.lut3D?.size == expected.lut3DSize)
