@@ -48,9 +48,12 @@ extension CubeWriter {
     }
   }
 
-  /// The shortest round-trip text of `x` (finite), as written in a `.cube` file.
-  static func numberText(_ x: Float) -> String {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumNumberLength) { buffer in
+  /// The shortest decimal text that reads back as exactly `x`, in `.cube` number syntax
+  /// (`1`, `0.09375`, `-0.5`, `1e-5`); `nan`, `inf` and `-inf` for non-finite values (which a
+  /// `.cube` file cannot hold, but command output can).
+  public static func numberText(_ x: Float) -> String {
+    guard x.isFinite else { return x.isNaN ? "nan" : (x < 0 ? "-inf" : "inf") }
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumNumberLength) { buffer in
       var n = 0
       if let base = buffer.baseAddress { appendNumber(x, to: base, at: &n) }
       return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<n]), as: UTF8.self)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CubeFormat
 import EDRPipeline
 import Foundation
 
@@ -36,7 +37,7 @@ struct EvalCommand: ParsableCommand {
         }
         let out = application.apply(SIMD3(values[0], values[1], values[2]))
         output +=
-          "\(ShortestFloat.text(out[0])) \(ShortestFloat.text(out[1])) \(ShortestFloat.text(out[2]))\n"
+          "\(CubeWriter.numberText(out[0])) \(CubeWriter.numberText(out[1])) \(CubeWriter.numberText(out[2]))\n"
         if output.utf8.count > 1 << 16 {
           FileHandle.standardOutput.write(Data(output.utf8))
           output = ""
