@@ -1,5 +1,6 @@
 import ArgumentParser
 import CubeFormat
+import EDRPipeline
 import Foundation
 
 /// `edrcube inspect CUBE [--json] [--write-as OUT --profile P]` (DESIGN.md §8).
@@ -28,34 +29,51 @@ struct InspectCommand: ParsableCommand {
   @Option(help: "The writer profile for --write-as: adobe, resolve or ocio.")
   var profile: CubeWriterProfile = .adobe
 
+  @Option(
+    name: .customLong("lut-space"),
+    help:
+      "Take the cube to be in this space (raw, linear, srgb, bt1886, pq, hlg) instead of its comment."
+  )
+  var lutSpace: CubeSpace.Transfer?
+
+  @Option(name: .customLong("lut-primaries"), help: "The cube's primaries: rec709, p3, rec2020.")
+  var lutPrimaries: NamedPrimaries?
+
+  @Option(name: .customLong("reference-white"), help: "Cd/m² of EDR 1.0 for pq and hlg cubes.")
+  var referenceWhite: Double?
+
   func run() throws {
     let file: CubeFile
     do {
       file = try CubeReader.read(contentsOf: cube)
     } catch {
       if case .io(let reason) = error.kind {
-        Self.printError("\(cube): error: \(reason)")
+        Console.error("\(cube): error: \(reason)")
       } else {
-        Self.printError(error.description + (error.lineText.map { "\n    " + $0 } ?? ""))
+        Console.error(error.description + (error.lineText.map { "\n    " + $0 } ?? ""))
       }
       throw ExitCode.failure
     }
-    let report = InspectReport(path: cube, file: file)
+    let space: (space: CubeSpace, origin: CubeSpace.Origin)
+    do {
+      space = try CubeSpace.resolve(
+        transfer: lutSpace, primaries: lutPrimaries, referenceWhite: referenceWhite,
+        comments: file.comments)
+    } catch {
+      Console.error("\(cube): error: \(error.description)")
+      throw ExitCode.failure
+    }
+    let report = InspectReport(path: cube, file: file, space: space)
     print(json ? try report.jsonText() : report.text)
     if let writeAs {
       do {
         try CubeWriter.write(file, profile: profile, toPath: writeAs)
       } catch {
-        Self.printError(
+        Console.error(
           error.description.hasPrefix(writeAs) ? error.description : "\(writeAs): \(error)")
         throw ExitCode.failure
       }
     }
-  }
-
-  /// Writes one message line to stderr.
-  static func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
   }
 }
 
@@ -67,6 +85,14 @@ struct InspectReport: Encodable {
   struct Domain: Encodable {
     var min: [Float]
     var max: [Float]
+  }
+
+  /// The cube's space and where it came from.
+  struct Space: Encodable {
+    var transfer: String
+    var primaries: String?
+    var referenceWhite: Double?
+    var origin: String
   }
 
   /// A reader warning with its position.
@@ -96,10 +122,10 @@ struct InspectReport: Encodable {
   var warnings: [Warning]
   /// Warnings as compiler-style lines, for the text report.
   private var warningLines: [String]
-  // `space` (DESIGN.md §1: the flag, else the `# EDRCube space:` comment, else srgb rec709)
-  // is added here by the integrator, with its key in `CodingKeys` and a line in `text`.
+  /// DESIGN.md §1: the flag, else the `# EDRCube space:` comment, else srgb rec709.
+  var space: Space
 
-  init(path: String, file: CubeFile) {
+  init(path: String, file: CubeFile, space resolved: (space: CubeSpace, origin: CubeSpace.Origin)) {
     func array(_ v: SIMD3<Float>) -> [Float] { [v.x, v.y, v.z] }
     let analysis = file.analyze()
     let first =
@@ -125,12 +151,18 @@ struct InspectReport: Encodable {
       Warning(line: $0.location.line, column: $0.location.column, message: $0.message)
     }
     warningLines = file.warnings.map(\.description)
+    let transfer = resolved.space.transfer
+    space = Space(
+      transfer: transfer.rawValue,
+      primaries: transfer == .raw ? nil : resolved.space.primaries.rawValue,
+      referenceWhite: transfer.isHDR ? resolved.space.referenceWhite : nil,
+      origin: resolved.origin.rawValue)
   }
 
   enum CodingKeys: String, CodingKey {
     case file, dialect, title, lut1DSize, lut3DSize, domainMin, domainMax, domain1D, domain3D
     case outputMin, outputMax, isIdentity, monotonic, inputVideoRange, outputVideoRange
-    case comments, warnings
+    case comments, warnings, space
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -152,6 +184,7 @@ struct InspectReport: Encodable {
     try c.encode(outputVideoRange, forKey: .outputVideoRange)
     try c.encode(comments, forKey: .comments)
     try c.encode(warnings, forKey: .warnings)
+    try c.encode(space, forKey: .space)
   }
 
   /// The report as one pretty-printed JSON object with sorted keys.
@@ -159,6 +192,14 @@ struct InspectReport: Encodable {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return String(decoding: try encoder.encode(self), as: UTF8.self)
+  }
+
+  /// `pq rec2020 203`, `srgb rec709`, `raw`.
+  private var spaceText: String {
+    ([space.transfer, space.primaries] + [
+      space.referenceWhite.map { $0 == $0.rounded() ? String(Int($0)) : "\($0)" }
+    ]).compactMap { $0 }
+      .joined(separator: " ")
   }
 
   /// The report as aligned text lines, then the warnings compiler-style.
@@ -179,6 +220,7 @@ struct InspectReport: Encodable {
       "  3D table      \(stage(lut3DSize, domain3D, ""))",
       "  video range   in \(inputVideoRange ? "yes" : "no"), out \(outputVideoRange ? "yes" : "no")",
       "  output range  \(range.joined(separator: "  "))",
+      "  space         \(spaceText) (\(space.origin))",
       "  identity      \(isIdentity ? "yes" : "no")",
       "  monotonic     \(directions.joined(separator: ", "))",
       "  comments      \(comments.count)",
