@@ -4,7 +4,7 @@ OUT ?= out
 BIN = .build/release/edrcube
 LOOK ?= luts/identity_33.cube
 
-.PHONY: deps build release demo test test-swift format format-lint clean
+.PHONY: deps build release demo test interop format format-lint clean
 
 deps:
 	@bash scripts/ensure-deps.sh
@@ -19,10 +19,16 @@ release: deps
 demo: release
 	@bash scripts/demo.sh $(BIN) $(OUT) $(LOOK)
 
-# The whole test suite.
+# The whole test suite: the Swift tests, then interop with colour-science and OpenColorIO.
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory interop
+
+# Files we write load in colour-science and OpenColorIO with identical values, and theirs in ours.
+interop:
+	@bash scripts/ensure-python-peers.sh
+	python3 scripts/interop/cube_interop.py .build/debug/edrcube
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests

@@ -21,6 +21,7 @@ passes; each failure is printed.
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -33,10 +34,13 @@ import numpy as np  # noqa: E402
 import PyOpenColorIO as ocio  # noqa: E402
 
 FAILURES = []
+PASSED = [0]
 
 
 def check(condition, message):
-    if not condition:
+    if condition:
+        PASSED[0] += 1
+    else:
         FAILURES.append(message)
         print("FAIL:", message)
 
@@ -189,8 +193,10 @@ def main():
             check(same, f"{name} [{profile}]: colour reads different values back")
             if profile in ("adobe", "ocio"):
                 check(ocio_nodes_match(out, back), f"{name} [{profile}]: OpenColorIO disagrees")
-            print(f"ok   {name} [{profile}]")
-    print(f"{len(FAILURES)} failure(s); files in {folder}")
+            print(f"{'FAIL' if FAILURES else 'ok  '} {name} [{profile}]")
+    if not args.keep:
+        shutil.rmtree(folder, ignore_errors=True)
+    print(f"interop: {PASSED[0]} passed, {len(FAILURES)} failed")
     return 1 if FAILURES else 0
 
 
