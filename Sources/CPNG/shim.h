@@ -1,6 +1,7 @@
 #pragma once
 #include <png.h>
 #include <setjmp.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -35,7 +35,8 @@ public struct RasterLimits: Hashable, Sendable {
     else {
       throw RasterIOError(
         .tooLarge, path: path,
-        "image size \(width)×\(height) exceeds the limit (\(maxSide) per side, \(maxPixels) pixels)")
+        "image size \(width)×\(height) exceeds the limit (\(maxSide) per side, \(maxPixels) pixels)"
+      )
     }
   }
 }

@@ -1,8 +1,7 @@
+internal import COpenEXR
 import Dispatch
 import Foundation
 import Synchronization
-
-internal import COpenEXR
 
 /// Decodes and encodes all chunks of a part on every core, one OpenEXR pipeline per thread.
 enum EXRChunkCoder {

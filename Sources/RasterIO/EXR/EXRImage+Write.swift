@@ -19,7 +19,7 @@ extension EXRImage {
   }
 
   private func writeFile(at temporary: String, reportedAs path: String) throws {
-    let h = try EXRCalls.startWrite(path: temporary).get()
+    let h = try EXRCalls.startWrite(path: temporary, reportedPath: path).get()
     let sources = try openSources()
     for (position, part) in parts.enumerated() {
       try declare(part, position: position, in: h, sources: sources)

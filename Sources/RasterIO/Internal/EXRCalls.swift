@@ -30,7 +30,8 @@ enum EXRCalls {
 
   /// Opens `path` for writing (the file is created or truncated).
   /// The corresponding C function is `exr_start_write`.
-  static func startWrite(path: String) -> Result<EXRHandle, RasterIOError> {
+  /// Errors name `reportedPath`, the destination of the temporary file `path`.
+  static func startWrite(path: String, reportedPath: String) -> Result<EXRHandle, RasterIOError> {
     let messages = LibraryMessages()
     var initializer = makeEXRInitializer(messages: messages, limits: RasterLimits())
     var context: exr_context_t?
@@ -38,9 +39,10 @@ enum EXRCalls {
     guard code == 0, let context else {
       let library = messages.joined ?? String(cString: exr_get_default_error_message(code))
       return .failure(
-        RasterIOError(.io, path: path, "cannot create the OpenEXR file", libraryMessage: library))
+        RasterIOError(
+          .io, path: reportedPath, "cannot create the OpenEXR file", libraryMessage: library))
     }
-    return .success(EXRHandle(context: context, path: path, messages: messages))
+    return .success(EXRHandle(context: context, path: reportedPath, messages: messages))
   }
 
   /// Number of parts. The corresponding C function is `exr_get_count`.
@@ -119,14 +121,15 @@ enum EXRCalls {
     var level = EXR_TILE_ONE_LEVEL
     var round = EXR_TILE_ROUND_DOWN
     return h.check(
-      exr_get_tile_descriptor(h.context, Int32(part), &x, &y, &level, &round), "bad tiles")
-      .flatMap {
-        guard level == EXR_TILE_ONE_LEVEL else {
-          return .failure(
-            RasterIOError(.unsupported, path: h.path, "mipmapped or ripmapped tiles"))
-        }
-        return .success(EXRTiling(width: Int(x), height: Int(y)))
+      exr_get_tile_descriptor(h.context, Int32(part), &x, &y, &level, &round), "bad tiles"
+    )
+    .flatMap {
+      guard level == EXR_TILE_ONE_LEVEL else {
+        return .failure(
+          RasterIOError(.unsupported, path: h.path, "mipmapped or ripmapped tiles"))
       }
+      return .success(EXRTiling(width: Int(x), height: Int(y)))
+    }
   }
 
   /// The declared channels. The corresponding C function is `exr_get_channels`.
@@ -164,8 +167,9 @@ enum EXRCalls {
     guard exr_get_attribute_count(h.context, Int32(part), &count) == 0 else { return ([:], nil) }
     for index in 0..<count {
       var attribute: UnsafePointer<exr_attribute_t>?
-      guard exr_get_attribute_by_index(
-        h.context, Int32(part), EXR_ATTR_LIST_FILE_ORDER, index, &attribute) == 0,
+      guard
+        exr_get_attribute_by_index(
+          h.context, Int32(part), EXR_ATTR_LIST_FILE_ORDER, index, &attribute) == 0,
         let a = attribute?.pointee, let name = a.name
       else { continue }
       if a.type == EXR_ATTR_STRING, let s = a.string {

@@ -24,7 +24,8 @@ struct EXRChunkLayout: Sendable {
 
   /// The chunk count the geometry implies (compared with the file's, to catch corrupt headers).
   var expectedChunkCount: Int {
-    tiling == nil ? (dataWindow.height + linesPerChunk - 1) / linesPerChunk : tilesAcross * tilesDown
+    tiling == nil
+      ? (dataWindow.height + linesPerChunk - 1) / linesPerChunk : tilesAcross * tilesDown
   }
 
   /// Tile column and row of a chunk.

@@ -30,7 +30,9 @@ enum FileSystemCalls {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return .failure(FileSystemError(reason: errnoText())) }
     defer { close(fd) }
-    guard fchmod(fd, mode) == 0, fsync(fd) == 0 else { return .failure(FileSystemError(reason: errnoText())) }
+    guard fchmod(fd, mode) == 0, fsync(fd) == 0 else {
+      return .failure(FileSystemError(reason: errnoText()))
+    }
     return .success(())
   }
 
