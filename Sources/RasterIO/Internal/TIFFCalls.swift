@@ -109,17 +109,6 @@ enum TIFFCalls {
   /// Bytes in one decoded tile. The corresponding C function is `TIFFTileSize64`.
   static func tileSize(_ h: TIFFHandle) -> Int { Int(TIFFTileSize64(h.tiff)) }
 
-  /// The strip holding `row` of `plane`. The corresponding C function is `TIFFComputeStrip`.
-  static func strip(_ h: TIFFHandle, row: Int, plane: Int) -> UInt32 {
-    TIFFComputeStrip(h.tiff, UInt32(row), UInt16(plane))
-  }
-
-  /// The tile holding pixel (`x`, `y`) of `plane`. The corresponding C function is
-  /// `TIFFComputeTile`.
-  static func tile(_ h: TIFFHandle, x: Int, y: Int, plane: Int) -> UInt32 {
-    TIFFComputeTile(h.tiff, UInt32(x), UInt32(y), 0, UInt16(plane))
-  }
-
   /// Decodes a strip or tile into `buffer`, requiring exactly `byteCount` bytes.
   /// The corresponding C functions are `TIFFReadEncodedStrip` and `TIFFReadEncodedTile`.
   static func read(

@@ -43,15 +43,17 @@ struct TIFFBlockPlan {
   /// Whether a block's bytes are exactly a slice of the interleaved buffer (contiguous strips).
   var isDirect: Bool { tiling == nil && !isPlanar }
 
-  /// Every block, planes outermost, then rows, then columns.
-  func blocks(index: (_ row: Int, _ column: Int, _ plane: Int) -> UInt32) -> [Block] {
+  /// Every block in file order (TIFF 6.0: planes outermost, then rows, then columns), so the
+  /// block number is its position; libtiff's `TIFFComputeStrip` is not used because it is only
+  /// valid once the first block has been written.
+  var blocks: [Block] {
     var result: [Block] = []
     for plane in 0..<(isPlanar ? samplesPerPixel : 1) {
       for row in stride(from: 0, to: height, by: blockRows) {
         for column in stride(from: 0, to: width, by: blockColumns) {
           result.append(
             Block(
-              index: index(row, column, plane), row: row, column: column,
+              index: UInt32(result.count), row: row, column: column,
               rows: min(blockRows, height - row), columns: min(blockColumns, width - column),
               plane: plane))
         }

@@ -90,11 +90,7 @@ extension TIFFImage {
     throws
   {
     let tiled = plan.tiling != nil
-    let blocks = plan.blocks { row, column, plane in
-      tiled
-        ? TIFFCalls.tile(h, x: column, y: row, plane: plane)
-        : TIFFCalls.strip(h, row: row, plane: plane)
-    }
+    let blocks = plan.blocks
     if plan.isDirect {
       for block in blocks {
         try TIFFCalls.read(

@@ -95,11 +95,7 @@ extension TIFFImage {
       sampleSize: sampleType.byteCount, isPlanar: isPlanar, tiling: tiling,
       rowsPerStrip: min(rowsPerStrip, height))
     let tiled = tiling != nil
-    let blocks = plan.blocks { row, column, plane in
-      tiled
-        ? TIFFCalls.tile(h, x: column, y: row, plane: plane)
-        : TIFFCalls.strip(h, row: row, plane: plane)
-    }
+    let blocks = plan.blocks
     try samples.withBytes { image in
       guard let base = image.baseAddress else { return }
       if plan.isDirect {
