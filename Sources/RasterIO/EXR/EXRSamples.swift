@@ -53,7 +53,8 @@ public enum EXRSamples: Hashable, Sendable {
 
   /// The samples in another type. Float → half rounds to nearest even (65520 and above become
   /// infinity, as OpenEXR does); NaN, ±inf, −0 and payloads are kept where the type can hold
-  /// them. To uint: NaN and negatives become 0, values round to nearest and clamp at 2³² − 1.
+  /// them. To uint: NaN and negatives become 0, values round half away from zero and clamp at
+  /// 2³² − 1.
   public func converted(to type: EXRPixelType) -> EXRSamples {
     if type == pixelType { return self }
     switch type {

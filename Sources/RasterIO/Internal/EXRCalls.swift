@@ -156,7 +156,7 @@ enum EXRCalls {
       }
   }
 
-  /// String attributes and the chromaticities. The C functions are `exr_get_attribute_count`
+  /// String attributes (except the structural `type` and `name`) and the chromaticities. The C functions are `exr_get_attribute_count`
   /// and `exr_get_attribute_by_index`.
   static func modelledAttributes(_ h: EXRHandle, part: Int)
     -> ([String: String], EXRChromaticities?)
@@ -172,10 +172,11 @@ enum EXRCalls {
           h.context, Int32(part), EXR_ATTR_LIST_FILE_ORDER, index, &attribute) == 0,
         let a = attribute?.pointee, let name = a.name
       else { continue }
-      if a.type == EXR_ATTR_STRING, let s = a.string {
-        strings[String(cString: name)] = string(s.pointee)
+      let key = String(cString: name)
+      if a.type == EXR_ATTR_STRING, let s = a.string, key != "type", key != "name" {
+        strings[key] = string(s.pointee)
       } else if a.type == EXR_ATTR_CHROMATICITIES, let c = a.chromaticities?.pointee,
-        String(cString: name) == "chromaticities"
+        key == "chromaticities"
       {
         chromaticities = EXRChromaticities(
           red: SIMD2(c.red_x, c.red_y), green: SIMD2(c.green_x, c.green_y),

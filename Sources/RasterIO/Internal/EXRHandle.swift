@@ -59,7 +59,8 @@ final class EXRHandle: @unchecked Sendable {
 }
 
 /// The context initializer shared by readers and writers: our error handler (never prints),
-/// the messages as `user_data`, and the size limits.
+/// the messages as `user_data`, and size limits. The library's own limits are set at twice
+/// ours, a guard against absurd headers; our check then reports sizes between as `.tooLarge`.
 func makeEXRInitializer(messages: LibraryMessages, limits: RasterLimits)
   -> exr_context_initializer_t
 {
@@ -71,9 +72,9 @@ func makeEXRInitializer(messages: LibraryMessages, limits: RasterLimits)
     guard exr_get_user_data(context, &userData) == 0 else { return }
     LibraryMessages.from(userData)?.append(String(cString: message))
   }
-  initializer.max_image_width = Int32(clamping: limits.maxSide)
-  initializer.max_image_height = Int32(clamping: limits.maxSide)
-  initializer.max_tile_width = Int32(clamping: limits.maxTileSide)
-  initializer.max_tile_height = Int32(clamping: limits.maxTileSide)
+  initializer.max_image_width = Int32(clamping: limits.maxSide * 2)
+  initializer.max_image_height = Int32(clamping: limits.maxSide * 2)
+  initializer.max_tile_width = Int32(clamping: limits.maxTileSide * 2)
+  initializer.max_tile_height = Int32(clamping: limits.maxTileSide * 2)
   return initializer
 }

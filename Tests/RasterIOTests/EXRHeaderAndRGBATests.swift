@@ -1,0 +1,109 @@
+import Foundation
+import RasterIO
+import TestSupport
+import Testing
+
+@Suite struct EXRHeaderAndRGBATests {
+  static let rec2020 = EXRChromaticities(
+    red: [0.708, 0.292], green: [0.170, 0.797], blue: [0.131, 0.046], white: [0.3127, 0.3290])
+
+  /// Writes a file with a custom string attribute and chromaticities, as a source to copy from.
+  func writeSource(in dir: URL) throws -> String {
+    var part = TestImages.part(["R", "G", "B", "A"], type: .half)
+    part.stringAttributes = ["owner": "EDRCube tests", "comments": "ünïcödé"]
+    part.chromaticities = Self.rec2020
+    part.displayWindow = EXRBox(minX: -2, minY: -3, maxX: 50, maxY: 40)
+    part.pixelAspectRatio = 2
+    part.lineOrder = .decreasingY
+    let path = dir.appendingPathComponent("source.exr").path
+    try EXRImage(parts: [part]).write(to: path)
+    return path
+  }
+
+  @Test func modelledHeaderFieldsRoundTrip() throws {
+    try withTemporaryDirectory { dir in
+      let image = try EXRImage.read(path: try writeSource(in: dir))
+      let part = try #require(image.parts.first)
+      #expect(part.stringAttributes["owner"] == "EDRCube tests")
+      #expect(part.stringAttributes["comments"] == "ünïcödé")
+      #expect(part.chromaticities == Self.rec2020)
+      #expect(part.displayWindow == EXRBox(minX: -2, minY: -3, maxX: 50, maxY: 40))
+      #expect(part.pixelAspectRatio == 2)
+      #expect(part.lineOrder == .decreasingY)
+    }
+  }
+
+  /// Attributes the model drops are still copied from the source header.
+  @Test func unmodelledAttributesAreCopiedFromTheSource() throws {
+    try withTemporaryDirectory { dir in
+      var image = try EXRImage.read(path: try writeSource(in: dir))
+      image.parts[0].stringAttributes = [:]
+      image.parts[0].chromaticities = nil
+      let output = dir.appendingPathComponent("out.exr").path
+      try image.write(to: output, using: AtomicFileWriter())
+      let back = try EXRImage.read(path: output)
+      #expect(back.parts[0].stringAttributes["owner"] == "EDRCube tests")
+      #expect(back.parts[0].chromaticities == Self.rec2020)
+    }
+  }
+
+  @Test func modelValuesOverrideCopiedOnes() throws {
+    try withTemporaryDirectory { dir in
+      var image = try EXRImage.read(path: try writeSource(in: dir))
+      image.parts[0].stringAttributes["owner"] = "someone else"
+      image.parts[0].compression = .piz
+      let output = dir.appendingPathComponent("out.exr").path
+      try image.write(to: output)
+      let back = try EXRImage.read(path: output)
+      #expect(back.parts[0].stringAttributes["owner"] == "someone else")
+      #expect(back.parts[0].compression == .piz)
+    }
+  }
+
+  @Test func defaultSetIsTheUnnamedLayerOfTheFirstPartWithRGB() throws {
+    var first = TestImages.part(["Z"], type: .float)
+    first.name = "depth"
+    var second = TestImages.part(
+      ["R", "G", "B", "diffuse.R", "diffuse.G", "diffuse.B"], type: .half)
+    second.name = "beauty"
+    let image = EXRImage(parts: [first, second])
+    let set = try image.channelSet(path: "x.exr")
+    #expect(set.partIndex == 1 && set.layer == "" && set.alpha == nil)
+    #expect(image.parts[1].channels[set.red].name == "R")
+    let diffuse = try image.channelSet(layer: "diffuse", path: "x.exr")
+    #expect(image.parts[1].channels[diffuse.green].name == "diffuse.G")
+    let error = try #require(throws: RasterIOError.self) {
+      try image.channelSet(part: 0, path: "x.exr")
+    }
+    #expect(error.kind == .invalidRequest && error.path == "x.exr")
+  }
+
+  @Test func replacingRGBLeavesAlphaAndOtherChannelsBitExact() throws {
+    var image = EXRImage(parts: [TestImages.part(["R", "G", "B", "A", "Z"], type: .half)])
+    let before = image.parts[0].channels
+    let set = try image.channelSet(path: "x.exr")
+    var pixels = image.rgba(set)
+    #expect(pixels.hasAlpha)
+    for i in stride(from: 0, to: pixels.values.count, by: 4) { pixels.values[i] = 70000 }
+    image.replaceRGB(of: set, with: pixels)
+    let after = image.parts[0].channels
+    #expect(bits(after[set.alpha ?? 0].samples) == bits(before[set.alpha ?? 0].samples))
+    let z = try #require(image.parts[0].channelIndex(named: "Z"))
+    #expect(bits(after[z].samples) == bits(before[z].samples))
+    #expect(after[set.red].samples.floatValues.allSatisfy { $0 == .infinity })
+    let greenBefore = before[set.green].samples.floatValues
+    let greenAfter = after[set.green].samples.floatValues
+    #expect(
+      zip(greenBefore, greenAfter).allSatisfy {
+        $0.isNaN ? $1.isNaN : $0.bitPattern == $1.bitPattern
+      })
+    image.replaceRGB(of: set, with: pixels, pixelType: .float)
+    #expect(image.parts[0].channels[set.red].pixelType == .float)
+    #expect(image.parts[0].channels[set.red].samples.floatValues.allSatisfy { $0 == 70000 })
+  }
+
+  @Test func uintChannelsConvertByRoundingAndClamping() {
+    let samples = EXRSamples([-1, .nan, 0.5, 1.5, 4_294_967_296, 1e20], as: .uint)
+    #expect(samples == .uint([0, 0, 1, 2, UInt32.max, UInt32.max]))
+  }
+}
