@@ -34,6 +34,17 @@ import Testing
     }
   }
 
+  @Test func unsynchronisedWritesStillLandComplete() throws {
+    try withTemporaryDirectory { dir in
+      let path = dir.appendingPathComponent("fast.exr").path
+      try Self.image.write(to: path, using: AtomicFileWriter(synchronizes: false))
+      let back = try EXRImage.read(path: path)
+      #expect(
+        bits(back.parts[0].channels[0].samples) == bits(Self.image.parts[0].channels[0].samples))
+      #expect(folderContents(dir) == ["fast.exr"])
+    }
+  }
+
   @Test func aFolderIsNotAnOutput() throws {
     try withTemporaryDirectory { dir in
       let error = try #require(throws: RasterIOError.self) { try Self.image.write(to: dir.path) }

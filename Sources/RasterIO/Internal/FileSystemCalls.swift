@@ -24,13 +24,13 @@ enum FileSystemCalls {
     return .success(String(decoding: bytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
   }
 
-  /// Sets the mode of `path` and flushes it to stable storage.
+  /// Sets the mode of `path` and, if `sync`, flushes it to stable storage.
   /// The corresponding C functions are `open`, `fchmod`, `fsync` and `close`.
-  static func chmodAndSync(path: String, mode: mode_t) -> Result<Void, FileSystemError> {
+  static func chmod(path: String, mode: mode_t, sync: Bool) -> Result<Void, FileSystemError> {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return .failure(FileSystemError(reason: errnoText())) }
     defer { close(fd) }
-    guard fchmod(fd, mode) == 0, fsync(fd) == 0 else {
+    guard fchmod(fd, mode) == 0, !sync || fsync(fd) == 0 else {
       return .failure(FileSystemError(reason: errnoText()))
     }
     return .success(())
