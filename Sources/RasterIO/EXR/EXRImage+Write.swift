@@ -42,11 +42,15 @@ extension EXRImage {
     try h.finish().get()
   }
 
+  /// Limits for re-opening a source only for its header (its pixels were checked when read).
+  private static let headerOnlyLimits = RasterLimits(
+    maxSide: 1 << 30, maxPixels: .max, maxTileSide: 1 << 30)
+
   /// Opens each distinct attribute source once.
   private func openSources() throws -> [String: EXRHandle] {
     var handles: [String: EXRHandle] = [:]
     for path in Set(parts.compactMap { $0.attributeSource?.path }) {
-      handles[path] = try EXRCalls.startRead(path: path, limits: .standard).get()
+      handles[path] = try EXRCalls.startRead(path: path, limits: Self.headerOnlyLimits).get()
     }
     return handles
   }
