@@ -28,12 +28,15 @@ enum EXRCalls {
     return .success(EXRHandle(context: context, path: path, messages: messages))
   }
 
-  /// Opens `path` for writing (the file is created or truncated).
+  /// Opens `path` for writing (the file is created or truncated). ZIP uses level 4, the
+  /// default of OpenEXR's C++ library and its tools (the C library alone would use zlib's 6,
+  /// about 1.5× slower for a 1 % smaller file).
   /// The corresponding C function is `exr_start_write`.
   /// Errors name `reportedPath`, the destination of the temporary file `path`.
   static func startWrite(path: String, reportedPath: String) -> Result<EXRHandle, RasterIOError> {
     let messages = LibraryMessages()
     var initializer = makeEXRInitializer(messages: messages, limits: RasterLimits())
+    initializer.zip_level = 4
     var context: exr_context_t?
     let code = exr_start_write(&context, path, EXR_WRITE_FILE_DIRECTLY, &initializer)
     guard code == 0, let context else {
