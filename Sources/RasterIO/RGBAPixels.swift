@@ -19,33 +19,4 @@ public struct RGBAPixels: Hashable, Sendable {
     self.values = values
     self.hasAlpha = hasAlpha
   }
-
-  /// Interleaves up to four planes (missing alpha becomes 1).
-  init(width: Int, height: Int, planes: [[Float]]) {
-    let count = width * height
-    let values = [Float](unsafeUninitializedCapacity: count * 4) { out, initialized in
-      for c in 0..<4 {
-        if c < planes.count {
-          planes[c].withUnsafeBufferPointer { plane in
-            for i in 0..<count { out[i * 4 + c] = plane[i] }
-          }
-        } else {
-          for i in 0..<count { out[i * 4 + c] = 1 }
-        }
-      }
-      initialized = count * 4
-    }
-    self.init(width: width, height: height, values: values, hasAlpha: planes.count > 3)
-  }
-
-  /// One channel (0 R, 1 G, 2 B, 3 A) as a plane.
-  func plane(_ channel: Int) -> [Float] {
-    let count = width * height
-    return values.withUnsafeBufferPointer { source in
-      [Float](unsafeUninitializedCapacity: count) { out, initialized in
-        for i in 0..<count { out[i] = source[i * 4 + channel] }
-        initialized = count
-      }
-    }
-  }
 }

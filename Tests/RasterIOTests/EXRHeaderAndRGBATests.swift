@@ -82,10 +82,10 @@ import Testing
     var image = EXRImage(parts: [TestImages.part(["R", "G", "B", "A", "Z"], type: .half)])
     let before = image.parts[0].channels
     let set = try image.channelSet(path: "x.exr")
-    var pixels = image.rgba(set)
+    var pixels = try image.rgba(set)
     #expect(pixels.hasAlpha)
     for i in stride(from: 0, to: pixels.values.count, by: 4) { pixels.values[i] = 70000 }
-    image.replaceRGB(of: set, with: pixels)
+    try image.replaceRGB(of: set, with: pixels)
     let after = image.parts[0].channels
     #expect(bits(after[set.alpha ?? 0].samples) == bits(before[set.alpha ?? 0].samples))
     let z = try #require(image.parts[0].channelIndex(named: "Z"))
@@ -97,9 +97,32 @@ import Testing
       zip(greenBefore, greenAfter).allSatisfy {
         $0.isNaN ? $1.isNaN : $0.bitPattern == $1.bitPattern
       })
-    image.replaceRGB(of: set, with: pixels, pixelType: .float)
+    try image.replaceRGB(of: set, with: pixels, pixelType: .float)
     #expect(image.parts[0].channels[set.red].pixelType == .float)
     #expect(image.parts[0].channels[set.red].samples.floatValues.allSatisfy { $0 == 70000 })
+  }
+
+  @Test func rgbaOfMixedTypesIsExactAndAlphaDefaultsToOne() throws {
+    let part = EXRPart(
+      dataWindow: EXRBox(width: 3, height: 1),
+      channels: [
+        EXRChannel(name: "R", samples: .half([0x3C00, 0x7C00, 0xFC00])),
+        EXRChannel(name: "G", samples: .float([0.25, -0.0, 1e30])),
+        EXRChannel(name: "B", samples: .uint([7, 0, 16_777_216])),
+      ])
+    let image = EXRImage(parts: [part])
+    let pixels = try image.rgba(try image.channelSet(path: "x"))
+    #expect(!pixels.hasAlpha)
+    #expect(
+      pixels.values.map(\.bitPattern)
+        == ([1, 0.25, 7, 1, .infinity, -0.0, 0, 1, -.infinity, 1e30, 16_777_216, 1] as [Float])
+        .map(\.bitPattern))
+    var copy = image
+    let wrong = RGBAPixels(width: 1, height: 1, values: [0, 0, 0, 0], hasAlpha: false)
+    let error = try #require(throws: RasterIOError.self) {
+      try copy.replaceRGB(of: try image.channelSet(path: "x"), with: wrong)
+    }
+    #expect(error.kind == .invalidRequest)
   }
 
   @Test func uintChannelsConvertByRoundingAndClamping() {

@@ -47,26 +47,76 @@ extension EXRImage {
       .invalidRequest, path: path, "no R, G, B channels in \(layerText) of \(whereText)")
   }
 
-  /// The set's pixels as interleaved RGBA `Float` (half widened exactly, uint converted).
-  public func rgba(_ set: EXRChannelSet) -> RGBAPixels {
-    let part = parts[set.partIndex]
+  /// The set's pixels as interleaved RGBA `Float` (half widened exactly, uint converted),
+  /// converted on all cores.
+  /// - Throws: `RasterIOError` `.invalidRequest` if the set does not fit the image (channel
+  ///   indices or sample counts that do not match the part).
+  public func rgba(_ set: EXRChannelSet) throws -> RGBAPixels {
+    let part = try checkedPart(of: set, alpha: true)
     let indices = [set.red, set.green, set.blue] + (set.alpha.map { [$0] } ?? [])
-    return RGBAPixels(
-      width: part.width, height: part.height,
-      planes: indices.map { part.channels[$0].samples.floatValues })
+    let samples = indices.map { part.channels[$0].samples }
+    return try EXRSamples.withStorage(of: samples) { pointers in
+      let planes = zip(samples, pointers).map { sample, pointer in
+        SamplePlane(kind: Self.planeKind(sample.pixelType), base: pointer)
+      }
+      return RGBAPixels(width: part.width, height: part.height, planes: planes)
+    }
   }
 
   /// Puts RGB back into the set's channels, converting to each channel's stored type or to
-  /// `pixelType`. Alpha and every other channel are left untouched (bit-exact).
-  /// - Precondition: `pixels` has the part's size (a programmer error otherwise).
+  /// `pixelType` (half: round to nearest even, 65520 and above → infinity; uint: see
+  /// ``EXRSamples/converted(to:)``). Alpha and every other channel are left untouched (bit-exact).
+  /// - Throws: `RasterIOError` `.invalidRequest` if the set or `pixels` does not fit the part.
   public mutating func replaceRGB(
     of set: EXRChannelSet, with pixels: RGBAPixels, pixelType: EXRPixelType? = nil
-  ) {
+  ) throws {
+    let part = try checkedPart(of: set, alpha: false)
+    guard pixels.width == part.width, pixels.height == part.height,
+      pixels.values.count == part.width * part.height * 4
+    else {
+      throw RasterIOError(.invalidRequest, path: Self.inMemory, "RGBA pixels of another size")
+    }
+    let indices = [set.red, set.green, set.blue]
+    let types = indices.map { pixelType ?? part.channels[$0].pixelType }
+    let count = part.width * part.height
+    let converted = try EXRSamples.make(types: types, counts: [count, count, count]) {
+      pointers in
+      for (component, pointer) in pointers.enumerated() {
+        pixels.extract(component, into: pointer, as: types[component])
+      }
+    }
+    for (index, samples) in zip(indices, converted) {
+      parts[set.partIndex].channels[index].samples = samples
+    }
+  }
+
+  /// The path named by errors about the in-memory model.
+  static let inMemory = "(in memory)"
+
+  /// The set's part, after checking that its channels exist, are not subsampled and hold one
+  /// sample per pixel (so the unsafe conversions stay in bounds).
+  private func checkedPart(of set: EXRChannelSet, alpha: Bool) throws -> EXRPart {
+    guard parts.indices.contains(set.partIndex) else {
+      throw RasterIOError(.invalidRequest, path: Self.inMemory, "no part \(set.partIndex)")
+    }
     let part = parts[set.partIndex]
-    precondition(pixels.width == part.width && pixels.height == part.height, "size mismatch")
-    for (component, index) in [set.red, set.green, set.blue].enumerated() {
-      let type = pixelType ?? part.channels[index].pixelType
-      parts[set.partIndex].channels[index].samples = EXRSamples(pixels.plane(component), as: type)
+    let indices = [set.red, set.green, set.blue] + (alpha ? set.alpha.map { [$0] } ?? [] : [])
+    for index in indices {
+      guard part.channels.indices.contains(index),
+        part.channels[index].samples.count == part.width * part.height
+      else {
+        throw RasterIOError(
+          .invalidRequest, path: Self.inMemory, "channel \(index) does not match the part")
+      }
+    }
+    return part
+  }
+
+  private static func planeKind(_ type: EXRPixelType) -> SamplePlane.Kind {
+    switch type {
+    case .half: .half
+    case .float: .float
+    case .uint: .uint
     }
   }
 }

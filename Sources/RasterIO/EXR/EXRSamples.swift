@@ -45,7 +45,7 @@ public enum EXRSamples: Hashable, Sendable {
   /// to 2²⁴).
   public var floatValues: [Float] {
     switch self {
-    case .half(let v): v.map { Float(Float16(bitPattern: $0)) }
+    case .half(let v): HalfFloat.table.withUnsafeBufferPointer { t in v.map { t[Int($0)] } }
     case .float(let v): v
     case .uint(let v): v.map { Float($0) }
     }
@@ -59,12 +59,13 @@ public enum EXRSamples: Hashable, Sendable {
     if type == pixelType { return self }
     switch type {
     case .float: return .float(floatValues)
-    case .half: return .half(floatValues.map { Float16($0).bitPattern })
+    case .half: return .half(floatValues.map(HalfFloat.half))
     case .uint: return .uint(floatValues.map(Self.uintValue))
     }
   }
 
-  private static func uintValue(_ value: Float) -> UInt32 {
+  /// `value` as uint: NaN and negatives → 0, rounded half away from zero, clamped.
+  static func uintValue(_ value: Float) -> UInt32 {
     guard value > 0 else { return 0 }
     guard value < 4_294_967_296 else { return UInt32.max }
     return UInt32(value.rounded())

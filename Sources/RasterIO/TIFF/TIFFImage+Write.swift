@@ -11,7 +11,8 @@ extension TIFFImage {
   public func write(to path: String, using writer: AtomicFileWriter = AtomicFileWriter()) throws {
     try validate(path: path)
     try writer.write(to: path) { temporary in
-      let h = try openTIFF(path: temporary, mode: "w", limits: .standard, reportedPath: path).get()
+      let h = try openTIFF(path: temporary, mode: fileMode, limits: .standard, reportedPath: path)
+        .get()
       defer { h.close() }
       try writeTags(h)
       try writeBlocks(h)
@@ -22,6 +23,11 @@ extension TIFFImage {
           .io, path: path, "libtiff reported an error while writing", libraryMessage: failure)
       }
     }
+  }
+
+  /// `w8` (BigTIFF) when the samples approach classic TIFF's 4 GiB offsets, else `w`.
+  private var fileMode: String {
+    samples.count * sampleType.byteCount > 0xF000_0000 ? "w8" : "w"
   }
 
   /// Codecs that take a Predictor.
