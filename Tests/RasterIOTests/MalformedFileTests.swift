@@ -48,7 +48,7 @@ import Testing
           ["R", "G", "B"], type: .float, width: 24, height: 20, compression: compression,
           tiling: tiling)
       ])
-      let bytes = try bytesOf { try image.write(to: $0) }
+      let bytes = try bytesOf { try image.write(to: $0, using: .fast) }
       let original = image.parts[0].channels.map { bits($0.samples) }
       let failures = try expectTruncationsFailCleanly(
         bytes, name: "cut.exr",
@@ -66,7 +66,7 @@ import Testing
         samples: .float32(TestImages.floats(24 * 20 * 3)))
       image.tiling = tiling
       image.compression = compression
-      let bytes = try bytesOf { try image.write(to: $0) }
+      let bytes = try bytesOf { try image.write(to: $0, using: .fast) }
       let failures = try expectTruncationsFailCleanly(
         bytes, name: "cut.tif", read: { bits(try TIFFImage.read(path: $0).samples) },
         original: bits(image.samples))
@@ -79,12 +79,12 @@ import Testing
   @Test func corruptedBytesNeverCrash() throws {
     let exr = try bytesOf {
       try EXRImage(parts: [TestImages.part(["R", "G", "B"], type: .half, compression: .piz)])
-        .write(to: $0)
+        .write(to: $0, using: .fast)
     }
     let tiff = try bytesOf {
       try TIFFImage(
         width: 30, height: 20, samplesPerPixel: 3, samples: .uint16(TestImages.halves(1800))
-      ).write(to: $0)
+      ).write(to: $0, using: .fast)
     }
     try withTemporaryDirectory { dir in
       for (name, original) in [("c.exr", exr), ("c.tif", tiff)] {
@@ -115,7 +115,7 @@ import Testing
     try withTemporaryDirectory { dir in
       let tiffBytes = try bytesOf {
         try TIFFImage(width: 2, height: 2, samplesPerPixel: 3, samples: .uint8(Array(0..<12)))
-          .write(to: $0)
+          .write(to: $0, using: .fast)
       }
       let path = dir.appendingPathComponent("looks-like.exr").path
       try Data(tiffBytes).write(to: URL(fileURLWithPath: path))
@@ -130,12 +130,12 @@ import Testing
     try withTemporaryDirectory { dir in
       let exr = dir.appendingPathComponent("big.exr").path
       try EXRImage(parts: [TestImages.part(["R", "G", "B"], type: .half, width: 40, height: 8)])
-        .write(to: exr)
+        .write(to: exr, using: .fast)
       let tif = dir.appendingPathComponent("big.tif").path
       try TIFFImage(
         width: 40, height: 8, samplesPerPixel: 3, samples: .uint8(.init(repeating: 1, count: 960))
       )
-      .write(to: tif)
+      .write(to: tif, using: .fast)
       let limits = RasterLimits(maxSide: 32, maxPixels: 1 << 20)
       let e1 = try #require(throws: RasterIOError.self) {
         try EXRImage.read(path: exr, limits: limits)

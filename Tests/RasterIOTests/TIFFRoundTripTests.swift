@@ -30,7 +30,7 @@ import Testing
   func roundTrip(_ image: TIFFImage) throws -> TIFFImage {
     try withTemporaryDirectory { dir in
       let path = dir.appendingPathComponent("a.tif").path
-      try image.write(to: path)
+      try image.write(to: path, using: .fast)
       let back = try TIFFImage.read(path: path)
       #expect(folderContents(dir) == ["a.tif"])
       return back

@@ -63,3 +63,8 @@ func bits(_ samples: EXRSamples) -> [UInt32] {
 func folderContents(_ url: URL) -> [String] {
   ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
 }
+
+extension AtomicFileWriter {
+  /// A writer without `fsync`, for the many round trips (syncing is tested on its own).
+  static let fast = AtomicFileWriter(synchronizes: false)
+}
