@@ -1,0 +1,93 @@
+extension EXRImage {
+  /// Reads every part, channel and sample of an OpenEXR file (scanline or single-level tiled,
+  /// any compression OpenEXR reads), decoding chunks on all cores.
+  ///
+  /// Each part's ``EXRPart/attributeSource`` points back at `path`, so writing carries every
+  /// header attribute. Sizes are checked against `limits` before any pixel buffer exists.
+  /// - Throws: `RasterIOError`: `.notRecognized` (not EXR), `.io`, `.corrupt` (bad header,
+  ///   truncated or damaged chunk), `.unsupported` (deep data, mipmaps), `.tooLarge`.
+  public static func read(path: String, limits: RasterLimits = .standard) throws -> EXRImage {
+    guard try ImageFileFormat.detect(path: path) == .openEXR else {
+      throw RasterIOError(.notRecognized, path: path, "not an OpenEXR file")
+    }
+    let handle = try EXRCalls.startRead(path: path, limits: limits).get()
+    let count = try EXRCalls.partCount(handle).get()
+    var parts: [EXRPart] = []
+    for index in 0..<count {
+      parts.append(try readPart(handle, index: index, limits: limits))
+    }
+    return EXRImage(parts: parts)
+  }
+
+  private static func readPart(_ h: EXRHandle, index: Int, limits: RasterLimits) throws
+    -> EXRPart
+  {
+    let storage = try EXRCalls.storage(h, part: index).get()
+    guard storage == 0 || storage == 1 else {
+      throw RasterIOError(.unsupported, path: h.path, "part \(index) holds deep data")
+    }
+    let (dataWindow, displayWindow) = try EXRCalls.windows(h, part: index).get()
+    try limits.check(
+      width: Int64(dataWindow.width), height: Int64(dataWindow.height), path: h.path)
+    var part = EXRPart(name: EXRCalls.name(h, part: index), dataWindow: dataWindow)
+    part.displayWindow = displayWindow
+    (part.compression, part.lineOrder) = try EXRCalls.coding(h, part: index).get()
+    (part.pixelAspectRatio, part.screenWindowCenter, part.screenWindowWidth) =
+      try EXRCalls.screen(h, part: index).get()
+    part.tiling = storage == 1 ? try EXRCalls.tiling(h, part: index).get() : nil
+    (part.stringAttributes, part.chromaticities) = EXRCalls.modelledAttributes(h, part: index)
+    part.attributeSource = EXRAttributeSource(path: h.path, partIndex: index)
+    let declarations = try EXRCalls.channels(h, part: index).get()
+    let layout = try chunkLayout(h, part: index, geometry: part)
+    let grids = try declarations.map { try grid(of: $0, in: part, path: h.path) }
+    let samples = try EXRSamples.make(
+      types: declarations.map(\.pixelType), counts: grids.map { $0.columns * $0.rows }
+    ) { pointers in
+      let buffers = zip(declarations, zip(grids, pointers)).map { d, gp in
+        EXRChannelBuffer(
+          base: gp.1, type: d.pixelType, columns: gp.0.columns, rows: gp.0.rows,
+          xSampling: d.xSampling, ySampling: d.ySampling)
+      }
+      try EXRChunkCoder.decodeAll(h, part: index, layout: layout, buffers: buffers)
+    }
+    part.channels = zip(declarations, samples).map { d, s in
+      EXRChannel(
+        name: d.name, samples: s, xSampling: d.xSampling, ySampling: d.ySampling,
+        perceptuallyLinear: d.perceptuallyLinear)
+    }
+    return part
+  }
+
+  /// The chunk geometry of a part, cross-checked with the file's chunk count.
+  static func chunkLayout(_ h: EXRHandle, part index: Int, geometry part: EXRPart) throws
+    -> EXRChunkLayout
+  {
+    let lines = part.tiling == nil ? try EXRChunkCalls.linesPerChunk(h, part: index).get() : 0
+    var layout = EXRChunkLayout(
+      dataWindow: part.dataWindow, chunkCount: 0, linesPerChunk: lines, tiling: part.tiling)
+    layout.chunkCount = try EXRChunkCalls.chunkCount(h, part: index).get()
+    guard layout.linesPerChunk > 0 || part.tiling != nil,
+      layout.chunkCount == layout.expectedChunkCount
+    else {
+      throw RasterIOError(
+        .corrupt, path: h.path,
+        "part \(index) declares \(layout.chunkCount) chunks, its size implies another count")
+    }
+    return layout
+  }
+
+  /// A channel's sampled grid, rejecting sampling that does not tile the data window.
+  static func grid(of d: EXRChannelDeclaration, in part: EXRPart, path: String) throws
+    -> (columns: Int, rows: Int)
+  {
+    let w = part.dataWindow
+    let aligned =
+      Int(w.minX) % d.xSampling == 0 && (Int(w.maxX) + 1) % d.xSampling == 0
+      && Int(w.minY) % d.ySampling == 0 && (Int(w.maxY) + 1) % d.ySampling == 0
+    guard aligned, part.tiling == nil || (d.xSampling == 1 && d.ySampling == 1) else {
+      throw RasterIOError(
+        .unsupported, path: path, "channel \(d.name) has sampling that does not fit the image")
+    }
+    return part.sampleCount(xSampling: d.xSampling, ySampling: d.ySampling)
+  }
+}

@@ -1,0 +1,111 @@
+extension EXRImage {
+  /// Writes the image as an OpenEXR file, atomically, encoding chunks on all cores.
+  ///
+  /// Each part keeps its channels, pixel types, compression, tiling and windows. Its string
+  /// attributes and chromaticities are written from the model; every other attribute is copied
+  /// from ``EXRPart/attributeSource`` (re-opened now), so that file must still exist.
+  /// - Parameters:
+  ///   - path: The destination.
+  ///   - writer: Protects the inputs; see ``AtomicFileWriter``.
+  /// - Throws: `RasterIOError`: `.invalidRequest` (inconsistent model, output = input), `.io`.
+  public func write(to path: String, using writer: AtomicFileWriter = AtomicFileWriter()) throws {
+    guard !parts.isEmpty else {
+      throw RasterIOError(.invalidRequest, path: path, "an OpenEXR file needs at least one part")
+    }
+    for (index, part) in parts.enumerated() { try part.validate(index: index, path: path) }
+    try writer.write(to: path) { temporary in
+      try writeFile(at: temporary, reportedAs: path)
+    }
+  }
+
+  private func writeFile(at temporary: String, reportedAs path: String) throws {
+    let h = try EXRCalls.startWrite(path: temporary, reportedPath: path).get()
+    let sources = try openSources()
+    for (position, part) in parts.enumerated() {
+      try declare(part, position: position, in: h, sources: sources)
+    }
+    try EXRWriteCalls.writeHeader(h).get()
+    for (index, part) in parts.enumerated() {
+      let layout = try EXRImage.chunkLayout(h, part: index, geometry: part)
+      let channels = part.channelsInFileOrder
+      try EXRSamples.withStorage(of: channels.map(\.samples)) { pointers in
+        let buffers = zip(channels, pointers).map { channel, pointer in
+          let grid = part.sampleCount(xSampling: channel.xSampling, ySampling: channel.ySampling)
+          return EXRChannelBuffer(
+            base: UnsafeMutableRawPointer(mutating: pointer), type: channel.pixelType,
+            columns: grid.columns, rows: grid.rows, xSampling: channel.xSampling,
+            ySampling: channel.ySampling)
+        }
+        try EXRChunkCoder.encodeAll(h, part: index, layout: layout, buffers: buffers)
+      }
+    }
+    try h.finish().get()
+  }
+
+  /// Limits for re-opening a source only for its header (its pixels were checked when read).
+  private static let headerOnlyLimits = RasterLimits(
+    maxSide: 1 << 30, maxPixels: .max, maxTileSide: 1 << 30)
+
+  /// Opens each distinct attribute source once.
+  private func openSources() throws -> [String: EXRHandle] {
+    var handles: [String: EXRHandle] = [:]
+    for path in Set(parts.compactMap { $0.attributeSource?.path }) {
+      handles[path] = try EXRCalls.startRead(path: path, limits: Self.headerOnlyLimits).get()
+    }
+    return handles
+  }
+
+  private func declare(
+    _ part: EXRPart, position: Int, in h: EXRHandle, sources: [String: EXRHandle]
+  ) throws {
+    let name = part.name ?? (parts.count > 1 ? "part\(position)" : nil)
+    let index = try EXRWriteCalls.addPart(h, name: name, tiled: part.tiling != nil).get()
+    try EXRWriteCalls.setRequired(h, index: index, part: part).get()
+    if let tiling = part.tiling {
+      try EXRWriteCalls.setTiling(h, index: index, tiling: tiling).get()
+    }
+    for channel in part.channels {
+      try EXRWriteCalls.addChannel(h, index: index, channel: channel).get()
+    }
+    for (key, value) in part.stringAttributes.sorted(by: { $0.key < $1.key }) {
+      try EXRWriteCalls.setString(h, index: index, name: key, value: value).get()
+    }
+    if let chromaticities = part.chromaticities {
+      try EXRWriteCalls.setChromaticities(h, index: index, chromaticities).get()
+    }
+    if let source = part.attributeSource, let handle = sources[source.path] {
+      try EXRWriteCalls.copyUnsetAttributes(h, index: index, from: handle, part: source.partIndex)
+        .get()
+    }
+  }
+}
+
+extension EXRPart {
+  /// The channels sorted as OpenEXR stores them (byte-wise by name), the encoder's order.
+  var channelsInFileOrder: [EXRChannel] {
+    channels.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+  }
+
+  /// Checks that the model can be written: channels present, unique, sized to the window.
+  func validate(index: Int, path: String) throws {
+    func fail(_ message: String) -> RasterIOError {
+      RasterIOError(.invalidRequest, path: path, "part \(index): \(message)")
+    }
+    guard dataWindow.width > 0, dataWindow.height > 0 else { throw fail("empty data window") }
+    guard !channels.isEmpty else { throw fail("no channels") }
+    guard Set(channels.map(\.name)).count == channels.count else {
+      throw fail("duplicate channel names")
+    }
+    for channel in channels {
+      guard channel.xSampling > 0, channel.ySampling > 0,
+        tiling == nil || (channel.xSampling == 1 && channel.ySampling == 1)
+      else { throw fail("channel \(channel.name) has invalid sampling") }
+      let grid = sampleCount(xSampling: channel.xSampling, ySampling: channel.ySampling)
+      guard channel.samples.count == grid.columns * grid.rows else {
+        throw fail(
+          "channel \(channel.name) has \(channel.samples.count) samples, expected "
+            + "\(grid.columns * grid.rows)")
+      }
+    }
+  }
+}

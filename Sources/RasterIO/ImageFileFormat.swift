@@ -1,0 +1,41 @@
+import Foundation
+
+/// The raster formats RasterIO reads, recognised by magic number, never by extension.
+public enum ImageFileFormat: String, Hashable, Sendable {
+  /// OpenEXR (`76 2f 31 01`).
+  case openEXR = "exr"
+  /// TIFF or BigTIFF, either byte order (`II*\0`, `MM\0*`, `II+\0`, `MM\0+`).
+  case tiff
+  /// PNG (`89 50 4e 47 0d 0a 1a 0a`).
+  case png
+
+  /// Recognises a format from a file's first bytes, or nil.
+  public static func sniff(_ head: some Collection<UInt8>) -> ImageFileFormat? {
+    let b = Array(head.prefix(8))
+    if b.starts(with: [0x76, 0x2F, 0x31, 0x01]) { return .openEXR }
+    if b.starts(with: [0x49, 0x49, 0x2A, 0x00]) || b.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
+      || b.starts(with: [0x49, 0x49, 0x2B, 0x00]) || b.starts(with: [0x4D, 0x4D, 0x00, 0x2B])
+    {
+      return .tiff
+    }
+    if b == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { return .png }
+    return nil
+  }
+
+  /// Reads the first bytes of `path` and recognises its format.
+  /// - Throws: `RasterIOError` `.io` if the file cannot be read, `.notRecognized` otherwise.
+  public static func detect(path: String) throws(RasterIOError) -> ImageFileFormat {
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw RasterIOError(.io, path: path, "cannot open file for reading")
+    }
+    defer { try? handle.close() }
+    let head: Data
+    do { head = try handle.read(upToCount: 8) ?? Data() } catch {
+      throw RasterIOError(.io, path: path, "cannot read file: \(error.localizedDescription)")
+    }
+    guard let format = sniff([UInt8](head)) else {
+      throw RasterIOError(.notRecognized, path: path, "not an OpenEXR, TIFF or PNG file")
+    }
+    return format
+  }
+}

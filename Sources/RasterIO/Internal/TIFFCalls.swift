@@ -1,0 +1,153 @@
+internal import CTIFF
+
+/// Every libtiff call RasterIO makes besides opening and closing, one small function each.
+/// Tag getters return nil when the tag is absent; setters fail with libtiff's message.
+enum TIFFCalls {
+  /// A 16-bit tag. The corresponding C function is `TIFFGetField`.
+  static func u16(_ h: TIFFHandle, _ tag: Int32) -> UInt16? {
+    var value: UInt16 = 0
+    return ctiff_get_u16(h.tiff, UInt32(tag), &value) == 1 ? value : nil
+  }
+
+  /// A 16-bit tag or its default. The corresponding C function is `TIFFGetFieldDefaulted`.
+  static func u16Defaulted(_ h: TIFFHandle, _ tag: Int32) -> UInt16? {
+    var value: UInt16 = 0
+    return ctiff_get_u16_defaulted(h.tiff, UInt32(tag), &value) == 1 ? value : nil
+  }
+
+  /// A 32-bit tag. The corresponding C function is `TIFFGetField`.
+  static func u32(_ h: TIFFHandle, _ tag: Int32) -> UInt32? {
+    var value: UInt32 = 0
+    return ctiff_get_u32(h.tiff, UInt32(tag), &value) == 1 ? value : nil
+  }
+
+  /// A rational tag as float. The corresponding C function is `TIFFGetField`.
+  static func float(_ h: TIFFHandle, _ tag: Int32) -> Float? {
+    var value: Float = 0
+    return ctiff_get_float(h.tiff, UInt32(tag), &value) == 1 ? value : nil
+  }
+
+  /// An ASCII tag. The corresponding C function is `TIFFGetField`.
+  static func string(_ h: TIFFHandle, _ tag: UInt32) -> String? {
+    var value: UnsafePointer<CChar>?
+    guard ctiff_get_string(h.tiff, tag, &value) == 1, let value else { return nil }
+    return String(cString: value)
+  }
+
+  /// A counted byte tag such as the ICC profile. The corresponding C function is `TIFFGetField`.
+  static func bytes(_ h: TIFFHandle, _ tag: Int32) -> [UInt8]? {
+    var count: UInt32 = 0
+    var data: UnsafeRawPointer?
+    guard ctiff_get_counted_bytes(h.tiff, UInt32(tag), &count, &data) == 1, let data else {
+      return nil
+    }
+    return Array(UnsafeRawBufferPointer(start: data, count: Int(count)))
+  }
+
+  /// ExtraSamples. The corresponding C function is `TIFFGetField`.
+  static func extraSamples(_ h: TIFFHandle) -> [UInt16] {
+    var count: UInt16 = 0
+    var data: UnsafePointer<UInt16>?
+    guard ctiff_get_counted_u16(h.tiff, UInt32(TIFFTAG_EXTRASAMPLES), &count, &data) == 1,
+      let data
+    else { return [] }
+    return Array(UnsafeBufferPointer(start: data, count: Int(count)))
+  }
+
+  /// Sets a 16-bit tag. The corresponding C function is `TIFFSetField`.
+  static func set(_ h: TIFFHandle, _ tag: Int32, u16 value: UInt16) -> Result<Void, RasterIOError> {
+    check(h, ctiff_set_u16(h.tiff, UInt32(tag), value), tag)
+  }
+
+  /// Sets a 32-bit tag. The corresponding C function is `TIFFSetField`.
+  static func set(_ h: TIFFHandle, _ tag: Int32, u32 value: UInt32) -> Result<Void, RasterIOError> {
+    check(h, ctiff_set_u32(h.tiff, UInt32(tag), value), tag)
+  }
+
+  /// Sets a rational tag. The corresponding C function is `TIFFSetField`.
+  static func set(_ h: TIFFHandle, _ tag: Int32, float value: Float) -> Result<Void, RasterIOError>
+  {
+    check(h, ctiff_set_float(h.tiff, UInt32(tag), value), tag)
+  }
+
+  /// Sets an ASCII tag. The corresponding C function is `TIFFSetField`.
+  static func set(_ h: TIFFHandle, _ tag: UInt32, string value: String)
+    -> Result<Void, RasterIOError>
+  {
+    check(h, ctiff_set_string(h.tiff, tag, value), Int32(tag))
+  }
+
+  /// Sets a counted byte tag. The corresponding C function is `TIFFSetField`.
+  static func set(_ h: TIFFHandle, _ tag: Int32, bytes: [UInt8]) -> Result<Void, RasterIOError> {
+    let code = bytes.withUnsafeBytes {
+      ctiff_set_counted_bytes(h.tiff, UInt32(tag), UInt32($0.count), $0.baseAddress)
+    }
+    return check(h, code, tag)
+  }
+
+  /// Sets ExtraSamples. The corresponding C function is `TIFFSetField`.
+  static func setExtraSamples(_ h: TIFFHandle, _ values: [UInt16]) -> Result<Void, RasterIOError> {
+    let code = values.withUnsafeBufferPointer {
+      ctiff_set_counted_u16(
+        h.tiff, UInt32(TIFFTAG_EXTRASAMPLES), UInt16($0.count), $0.baseAddress)
+    }
+    return check(h, code, TIFFTAG_EXTRASAMPLES)
+  }
+
+  /// Whether the image is tiled. The corresponding C function is `TIFFIsTiled`.
+  static func isTiled(_ h: TIFFHandle) -> Bool { TIFFIsTiled(h.tiff) != 0 }
+
+  /// Whether this libtiff can encode and decode `compression`.
+  /// The corresponding C function is `TIFFIsCODECConfigured`.
+  static func isConfigured(_ compression: TIFFCompression) -> Bool {
+    TIFFIsCODECConfigured(compression.rawValue) != 0
+  }
+
+  /// Bytes in one decoded scanline. The corresponding C function is `TIFFScanlineSize64`.
+  static func scanlineSize(_ h: TIFFHandle) -> Int { Int(TIFFScanlineSize64(h.tiff)) }
+
+  /// Bytes in one decoded tile. The corresponding C function is `TIFFTileSize64`.
+  static func tileSize(_ h: TIFFHandle) -> Int { Int(TIFFTileSize64(h.tiff)) }
+
+  /// Decodes a strip or tile into `buffer`, requiring exactly `byteCount` bytes.
+  /// The corresponding C functions are `TIFFReadEncodedStrip` and `TIFFReadEncodedTile`.
+  static func read(
+    _ h: TIFFHandle, index: UInt32, tiled: Bool, into buffer: UnsafeMutableRawPointer,
+    byteCount: Int
+  ) -> Result<Void, RasterIOError> {
+    let got =
+      tiled
+      ? TIFFReadEncodedTile(h.tiff, index, buffer, tmsize_t(byteCount))
+      : TIFFReadEncodedStrip(h.tiff, index, buffer, tmsize_t(byteCount))
+    guard got == tmsize_t(byteCount) else {
+      let what = tiled ? "tile" : "strip"
+      return .failure(h.error(.corrupt, "cannot decode \(what) \(index)"))
+    }
+    return .success(())
+  }
+
+  /// Encodes and writes a strip or tile. The corresponding C functions are
+  /// `TIFFWriteEncodedStrip` and `TIFFWriteEncodedTile`.
+  static func write(
+    _ h: TIFFHandle, index: UInt32, tiled: Bool, from buffer: UnsafeRawPointer, byteCount: Int
+  ) -> Result<Void, RasterIOError> {
+    let data = UnsafeMutableRawPointer(mutating: buffer)
+    let written =
+      tiled
+      ? TIFFWriteEncodedTile(h.tiff, index, data, tmsize_t(byteCount))
+      : TIFFWriteEncodedStrip(h.tiff, index, data, tmsize_t(byteCount))
+    guard written >= 0 else { return .failure(h.error(.io, "cannot write strip or tile")) }
+    return .success(())
+  }
+
+  /// Writes the directory and pending data. The corresponding C function is `TIFFFlush`.
+  static func flush(_ h: TIFFHandle) -> Result<Void, RasterIOError> {
+    TIFFFlush(h.tiff) == 1 ? .success(()) : .failure(h.error(.io, "cannot finish the file"))
+  }
+
+  private static func check(_ h: TIFFHandle, _ code: Int32, _ tag: Int32)
+    -> Result<Void, RasterIOError>
+  {
+    code == 1 ? .success(()) : .failure(h.error(.invalidRequest, "cannot set TIFF tag \(tag)"))
+  }
+}

@@ -1,6 +1,0 @@
-internal import COpenEXR
-internal import CPNG
-internal import CTIFF
-
-/// OpenEXR, TIFF and PNG image files.
-public enum RasterIO {}

@@ -1,0 +1,42 @@
+/// Size limits checked against a file's declared dimensions before any pixel buffer is allocated.
+///
+/// The defaults follow exrcheck's spirit on a 24 GB machine: 16384 per side and 2²⁸ pixels
+/// (16384²), tiles up to 4096², and libtiff's single allocation capped at 256 MiB.
+public struct RasterLimits: Hashable, Sendable {
+  /// Largest accepted width or height, in pixels.
+  public var maxSide: Int
+  /// Largest accepted width × height, in pixels (per part for EXR).
+  public var maxPixels: Int
+  /// Largest accepted tile width or height, in pixels.
+  public var maxTileSide: Int
+  /// Largest single allocation libtiff may make, in bytes.
+  public var maxLibraryAllocation: Int
+
+  /// Creates limits; the defaults are the documented ones.
+  public init(
+    maxSide: Int = 16384, maxPixels: Int = 1 << 28, maxTileSide: Int = 4096,
+    maxLibraryAllocation: Int = 256 << 20
+  ) {
+    self.maxSide = maxSide
+    self.maxPixels = maxPixels
+    self.maxTileSide = maxTileSide
+    self.maxLibraryAllocation = maxLibraryAllocation
+  }
+
+  /// The default limits.
+  public static let standard = RasterLimits()
+
+  /// Throws `.tooLarge` unless `width`×`height` fits (both computed in 64 bits by the caller).
+  func check(width: Int64, height: Int64, path: String) throws(RasterIOError) {
+    guard width > 0, height > 0 else {
+      throw RasterIOError(.corrupt, path: path, "image size \(width)×\(height) is empty")
+    }
+    guard width <= Int64(maxSide), height <= Int64(maxSide), width * height <= Int64(maxPixels)
+    else {
+      throw RasterIOError(
+        .tooLarge, path: path,
+        "image size \(width)×\(height) exceeds the limit (\(maxSide) per side, \(maxPixels) pixels)"
+      )
+    }
+  }
+}

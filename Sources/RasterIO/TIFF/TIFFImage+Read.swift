@@ -1,0 +1,133 @@
+internal import CTIFF
+
+extension TIFFImage {
+  /// Reads the first image of a TIFF file: RGB or RGB + extra samples, 8/16/32-bit unsigned or
+  /// 16/32-bit float, contiguous or planar, strips or tiles, any compression libtiff decodes.
+  ///
+  /// Dimensions are checked against `limits` before any pixel buffer exists, and libtiff's own
+  /// allocations are capped at `limits.maxLibraryAllocation`.
+  /// - Throws: `RasterIOError`: `.notRecognized` (not TIFF), `.io`, `.corrupt`, `.unsupported`
+  ///   (palette, YCbCr, signed or 64-bit samples…), `.tooLarge`.
+  public static func read(path: String, limits: RasterLimits = .standard) throws -> TIFFImage {
+    guard try ImageFileFormat.detect(path: path) == .tiff else {
+      throw RasterIOError(.notRecognized, path: path, "not a TIFF file")
+    }
+    let h = try openTIFF(path: path, mode: "r", limits: limits).get()
+    defer { h.close() }
+    let header = try readHeader(h, limits: limits)
+    var image = header
+    image.samples = try TIFFSamples.make(
+      header.sampleType, count: header.width * header.height * header.samplesPerPixel
+    ) { base in try readBlocks(h, plan: header.blockPlan, into: base) }
+    return image
+  }
+
+  /// The geometry and tags, with an empty sample array of the right type.
+  private static func readHeader(_ h: TIFFHandle, limits: RasterLimits) throws -> TIFFImage {
+    guard let width = TIFFCalls.u32(h, TIFFTAG_IMAGEWIDTH),
+      let height = TIFFCalls.u32(h, TIFFTAG_IMAGELENGTH)
+    else { throw h.error(.corrupt, "missing image size") }
+    try limits.check(width: Int64(width), height: Int64(height), path: h.path)
+    let bits = Int(TIFFCalls.u16Defaulted(h, TIFFTAG_BITSPERSAMPLE) ?? 0)
+    let format = TIFFCalls.u16Defaulted(h, TIFFTAG_SAMPLEFORMAT) ?? 1
+    let spp = Int(TIFFCalls.u16Defaulted(h, TIFFTAG_SAMPLESPERPIXEL) ?? 0)
+    let photometric = TIFFCalls.u16(h, TIFFTAG_PHOTOMETRIC)
+    guard photometric == UInt16(PHOTOMETRIC_RGB), spp >= 3 else {
+      throw h.error(.unsupported, "only RGB TIFF is handled (photometric \(photometric ?? 0))")
+    }
+    guard format == 1 || format == 3, let type = TIFFSampleType(bits: bits, isFloat: format == 3)
+    else { throw h.error(.unsupported, "\(bits)-bit samples of format \(format)") }
+    var image = TIFFImage(
+      width: Int(width), height: Int(height), samplesPerPixel: spp,
+      samples: emptySamples(type), validating: false)
+    let extras = TIFFCalls.extraSamples(h).prefix(spp - 3)
+    image.extraSamples = Array(extras) + Array(repeating: 0, count: spp - 3 - extras.count)
+    image.isPlanar =
+      TIFFCalls.u16Defaulted(h, TIFFTAG_PLANARCONFIG) == UInt16(PLANARCONFIG_SEPARATE)
+    image.compression = TIFFCompression(
+      rawValue: TIFFCalls.u16Defaulted(h, TIFFTAG_COMPRESSION) ?? 1)
+    image.predictor = TIFFCalls.u16Defaulted(h, TIFFTAG_PREDICTOR) ?? 1
+    if TIFFCalls.isTiled(h) {
+      let tw = Int(TIFFCalls.u32(h, TIFFTAG_TILEWIDTH) ?? 0)
+      let th = Int(TIFFCalls.u32(h, TIFFTAG_TILELENGTH) ?? 0)
+      guard tw > 0, th > 0, tw <= limits.maxTileSide, th <= limits.maxTileSide else {
+        throw h.error(.tooLarge, "tile size \(tw)×\(th) is outside the limits")
+      }
+      image.tiling = TIFFTiling(width: tw, height: th)
+    } else {
+      let rows = Int(TIFFCalls.u32(h, TIFFTAG_ROWSPERSTRIP) ?? UInt32(height))
+      image.rowsPerStrip = max(1, min(rows, Int(height)))
+    }
+    try checkDecodedSizes(h, image)
+    image.metadata = readMetadata(h)
+    return image
+  }
+
+  private static func checkDecodedSizes(_ h: TIFFHandle, _ image: TIFFImage) throws {
+    let plan = image.blockPlan
+    let line = image.width * plan.samplesPerBlockPixel * plan.sampleSize
+    guard TIFFCalls.scanlineSize(h) == line,
+      image.tiling == nil || TIFFCalls.tileSize(h) == plan.byteCount(of: plan.fullBlock)
+    else { throw h.error(.corrupt, "the strip or tile size does not match the image") }
+  }
+
+  private static func readMetadata(_ h: TIFFHandle) -> TIFFMetadata {
+    var m = TIFFMetadata()
+    for tag in TIFFMetadata.stringTags {
+      if let value = TIFFCalls.string(h, tag) { m.strings[tag] = value }
+    }
+    m.iccProfile = TIFFCalls.bytes(h, TIFFTAG_ICCPROFILE)
+    m.xResolution = TIFFCalls.float(h, TIFFTAG_XRESOLUTION)
+    m.yResolution = TIFFCalls.float(h, TIFFTAG_YRESOLUTION)
+    m.resolutionUnit = TIFFCalls.u16(h, TIFFTAG_RESOLUTIONUNIT)
+    m.orientation = TIFFCalls.u16(h, TIFFTAG_ORIENTATION)
+    return m
+  }
+
+  private static func readBlocks(
+    _ h: TIFFHandle, plan: TIFFBlockPlan, into base: UnsafeMutableRawPointer
+  )
+    throws
+  {
+    let tiled = plan.tiling != nil
+    let blocks = plan.blocks
+    if plan.isDirect {
+      for block in blocks {
+        try TIFFCalls.read(
+          h, index: block.index, tiled: false, into: base + plan.offset(of: block),
+          byteCount: plan.byteCount(of: block)
+        ).get()
+      }
+      return
+    }
+    let scratch = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: plan.byteCount(of: plan.fullBlock), alignment: 16)
+    defer { scratch.deallocate() }
+    for block in blocks {
+      guard let scratchBase = scratch.baseAddress else { return }
+      try TIFFCalls.read(
+        h, index: block.index, tiled: tiled, into: scratchBase, byteCount: plan.byteCount(of: block)
+      ).get()
+      plan.copy(for: block, toBlock: false).run(
+        from: scratchBase, to: base + plan.offset(of: block))
+    }
+  }
+
+  private static func emptySamples(_ type: TIFFSampleType) -> TIFFSamples {
+    switch type {
+    case .uint8: .uint8([])
+    case .uint16: .uint16([])
+    case .uint32: .uint32([])
+    case .float16: .float16([])
+    case .float32: .float32([])
+    }
+  }
+
+  /// The block plan for this image's layout.
+  var blockPlan: TIFFBlockPlan {
+    TIFFBlockPlan(
+      width: width, height: height, samplesPerPixel: samplesPerPixel,
+      sampleSize: sampleType.byteCount, isPlanar: isPlanar, tiling: tiling,
+      rowsPerStrip: rowsPerStrip)
+  }
+}

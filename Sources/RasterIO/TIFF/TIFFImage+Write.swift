@@ -1,0 +1,131 @@
+internal import CTIFF
+
+extension TIFFImage {
+  /// Writes the image as a TIFF file, atomically, with its layout, compression, predictor,
+  /// extra samples and metadata.
+  /// - Parameters:
+  ///   - path: The destination.
+  ///   - writer: Protects the inputs; see ``AtomicFileWriter``.
+  /// - Throws: `RasterIOError`: `.invalidRequest` (inconsistent model, output = input),
+  ///   `.unsupported` (a compression this libtiff cannot encode), `.io`.
+  public func write(to path: String, using writer: AtomicFileWriter = AtomicFileWriter()) throws {
+    try validate(path: path)
+    try writer.write(to: path) { temporary in
+      let h = try openTIFF(path: temporary, mode: fileMode, limits: .standard, reportedPath: path)
+        .get()
+      defer { h.close() }
+      try writeTags(h)
+      try writeBlocks(h)
+      try TIFFCalls.flush(h).get()
+      h.close()
+      if let failure = h.messages.joined {
+        throw RasterIOError(
+          .io, path: path, "libtiff reported an error while writing", libraryMessage: failure)
+      }
+    }
+  }
+
+  /// `w8` (BigTIFF) when the samples approach classic TIFF's 4 GiB offsets, else `w`.
+  private var fileMode: String {
+    samples.count * sampleType.byteCount > 0xF000_0000 ? "w8" : "w"
+  }
+
+  /// Codecs that take a Predictor.
+  private static let predictorCodecs: Set<TIFFCompression> = [
+    .lzw, .deflate, TIFFCompression(rawValue: 32946), .zstd, .lzma,
+  ]
+
+  private func validate(path: String) throws {
+    func fail(_ message: String) -> RasterIOError {
+      RasterIOError(.invalidRequest, path: path, message)
+    }
+    guard width > 0, height > 0, samplesPerPixel >= 3 else { throw fail("empty or non-RGB image") }
+    guard samples.count == width * height * samplesPerPixel else {
+      throw fail("sample count mismatch")
+    }
+    guard extraSamples.count == samplesPerPixel - 3 else {
+      throw fail("ExtraSamples count mismatch")
+    }
+    if let tiling,
+      tiling.width <= 0 || tiling.height <= 0 || tiling.width % 16 != 0 || tiling.height % 16 != 0
+    {
+      throw fail("tile sizes must be positive multiples of 16")
+    }
+    guard rowsPerStrip > 0 else { throw fail("rows per strip must be positive") }
+    guard TIFFCalls.isConfigured(compression) else {
+      throw RasterIOError(
+        .unsupported, path: path, "libtiff cannot encode compression \(compression.name)")
+    }
+  }
+
+  private func writeTags(_ h: TIFFHandle) throws {
+    try TIFFCalls.set(h, TIFFTAG_IMAGEWIDTH, u32: UInt32(width)).get()
+    try TIFFCalls.set(h, TIFFTAG_IMAGELENGTH, u32: UInt32(height)).get()
+    try TIFFCalls.set(h, TIFFTAG_BITSPERSAMPLE, u16: UInt16(sampleType.bitsPerSample)).get()
+    try TIFFCalls.set(h, TIFFTAG_SAMPLESPERPIXEL, u16: UInt16(samplesPerPixel)).get()
+    try TIFFCalls.set(h, TIFFTAG_SAMPLEFORMAT, u16: sampleType.isFloat ? 3 : 1).get()
+    try TIFFCalls.set(h, TIFFTAG_PHOTOMETRIC, u16: UInt16(PHOTOMETRIC_RGB)).get()
+    try TIFFCalls.set(h, TIFFTAG_PLANARCONFIG, u16: isPlanar ? 2 : 1).get()
+    try TIFFCalls.set(h, TIFFTAG_COMPRESSION, u16: compression.rawValue).get()
+    if predictor != 1, Self.predictorCodecs.contains(compression) {
+      try TIFFCalls.set(h, TIFFTAG_PREDICTOR, u16: predictor).get()
+    }
+    if !extraSamples.isEmpty { try TIFFCalls.setExtraSamples(h, extraSamples).get() }
+    if let tiling {
+      try TIFFCalls.set(h, TIFFTAG_TILEWIDTH, u32: UInt32(tiling.width)).get()
+      try TIFFCalls.set(h, TIFFTAG_TILELENGTH, u32: UInt32(tiling.height)).get()
+    } else {
+      try TIFFCalls.set(h, TIFFTAG_ROWSPERSTRIP, u32: UInt32(min(rowsPerStrip, height))).get()
+    }
+    try writeMetadata(h)
+  }
+
+  private func writeMetadata(_ h: TIFFHandle) throws {
+    for (tag, value) in metadata.strings.sorted(by: { $0.key < $1.key }) {
+      try TIFFCalls.set(h, tag, string: value).get()
+    }
+    if let icc = metadata.iccProfile { try TIFFCalls.set(h, TIFFTAG_ICCPROFILE, bytes: icc).get() }
+    if let x = metadata.xResolution { try TIFFCalls.set(h, TIFFTAG_XRESOLUTION, float: x).get() }
+    if let y = metadata.yResolution { try TIFFCalls.set(h, TIFFTAG_YRESOLUTION, float: y).get() }
+    if let unit = metadata.resolutionUnit {
+      try TIFFCalls.set(h, TIFFTAG_RESOLUTIONUNIT, u16: unit).get()
+    }
+    if let orientation = metadata.orientation {
+      try TIFFCalls.set(h, TIFFTAG_ORIENTATION, u16: orientation).get()
+    }
+  }
+
+  private func writeBlocks(_ h: TIFFHandle) throws {
+    let plan = TIFFBlockPlan(
+      width: width, height: height, samplesPerPixel: samplesPerPixel,
+      sampleSize: sampleType.byteCount, isPlanar: isPlanar, tiling: tiling,
+      rowsPerStrip: min(rowsPerStrip, height))
+    let tiled = tiling != nil
+    let blocks = plan.blocks
+    try samples.withBytes { image in
+      guard let base = image.baseAddress else { return }
+      if plan.isDirect {
+        for block in blocks {
+          try TIFFCalls.write(
+            h, index: block.index, tiled: false, from: base + plan.offset(of: block),
+            byteCount: plan.byteCount(of: block)
+          ).get()
+        }
+        return
+      }
+      let scratch = UnsafeMutableRawBufferPointer.allocate(
+        byteCount: plan.byteCount(of: plan.fullBlock), alignment: 16)
+      defer { scratch.deallocate() }
+      guard let scratchBase = scratch.baseAddress else { return }
+      for block in blocks {
+        scratch.initializeMemory(as: UInt8.self, repeating: 0)
+        plan.copy(for: block, toBlock: true).run(
+          from: base + plan.offset(of: block), to: scratchBase)
+        try TIFFCalls.write(
+          h, index: block.index, tiled: tiled, from: scratchBase,
+          byteCount: plan.byteCount(of: block)
+        ).get()
+      }
+    }
+  }
+}

@@ -1,0 +1,66 @@
+extension TIFFSamples {
+  /// Builds samples of `type` without zero-filling, letting `fill` write all `count` of them.
+  static func make(
+    _ type: TIFFSampleType, count: Int, fill: (UnsafeMutableRawPointer) throws -> Void
+  ) throws -> TIFFSamples {
+    func array<T>(_: T.Type) throws -> [T] {
+      try [T](unsafeUninitializedCapacity: max(count, 1)) { buffer, initialized in
+        guard let base = buffer.baseAddress else { return }
+        try fill(UnsafeMutableRawPointer(base))
+        initialized = count
+      }
+    }
+    switch type {
+    case .uint8: return .uint8(try array(UInt8.self))
+    case .uint16: return .uint16(try array(UInt16.self))
+    case .uint32: return .uint32(try array(UInt32.self))
+    case .float16: return .float16(try array(UInt16.self))
+    case .float32: return .float32(try array(Float.self))
+    }
+  }
+
+  /// Calls `body` with the samples' bytes.
+  func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    switch self {
+    case .uint8(let v): try v.withUnsafeBytes(body)
+    case .uint16(let v): try v.withUnsafeBytes(body)
+    case .uint32(let v): try v.withUnsafeBytes(body)
+    case .float16(let v): try v.withUnsafeBytes(body)
+    case .float32(let v): try v.withUnsafeBytes(body)
+    }
+  }
+}
+
+/// Copies a rectangle of samples between two row-major buffers with different strides, one
+/// sample (1, 2 or 4 bytes) at a time: interleaving a plane, or a tile's rows.
+struct SampleBlockCopy {
+  var sampleSize: Int
+  var rows: Int
+  var columns: Int
+  /// Samples between neighbouring columns and rows in the source.
+  var sourceStride: (column: Int, row: Int)
+  /// Samples between neighbouring columns and rows in the destination.
+  var destinationStride: (column: Int, row: Int)
+
+  func run(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer) {
+    switch sampleSize {
+    case 1: copy(UInt8.self, source, destination)
+    case 2: copy(UInt16.self, source, destination)
+    default: copy(UInt32.self, source, destination)
+    }
+  }
+
+  private func copy<T>(
+    _: T.Type, _ source: UnsafeRawPointer, _ destination: UnsafeMutableRawPointer
+  ) {
+    let s = source.assumingMemoryBound(to: T.self)
+    let d = destination.assumingMemoryBound(to: T.self)
+    for row in 0..<rows {
+      let sRow = s + row * sourceStride.row
+      let dRow = d + row * destinationStride.row
+      for column in 0..<columns {
+        dRow[column * destinationStride.column] = sRow[column * sourceStride.column]
+      }
+    }
+  }
+}
