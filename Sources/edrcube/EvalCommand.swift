@@ -20,7 +20,7 @@ struct EvalCommand: ParsableCommand {
 
   func run() throws {
     try reportingFailures {
-      let resolved = try transform.makeApplication(defaultWorking: .linearRec709)
+      let resolved = try transform.resolve(transform.loadCube(), defaultWorking: .linearRec709)
       let application = resolved.application
       var output = ""
       var lineNumber = 0

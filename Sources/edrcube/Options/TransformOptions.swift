@@ -74,15 +74,18 @@ struct TransformOptions: ParsableArguments {
     }
   }
 
-  /// Reads the cube and builds the application for pixels in `defaultWorking` (replaced by
-  /// `--working-space` / `--working-primaries` where given).
-  func makeApplication(defaultWorking: WorkingSpace) throws -> ResolvedTransform {
-    let file: CubeFile
+  /// Reads `--lut`.
+  func loadCube() throws -> CubeFile {
     do {
-      file = try CubeReader.read(contentsOf: lut)
+      return try CubeReader.read(contentsOf: lut)
     } catch {
       throw CLIFailure(error.description, detail: error.lineText)
     }
+  }
+
+  /// Builds the application of `file` to pixels in `defaultWorking` (replaced by
+  /// `--working-space` / `--working-primaries` where given).
+  func resolve(_ file: CubeFile, defaultWorking: WorkingSpace) throws -> ResolvedTransform {
     let resolved: (space: CubeSpace, origin: CubeSpace.Origin)
     do {
       resolved = try CubeSpace.resolve(

@@ -1,0 +1,119 @@
+import ColorMath
+import EDRPipeline
+import RasterIO
+
+/// An image file opened for `apply`: the whole file in memory (every channel, part and tag,
+/// so nothing is lost on writing) plus which RGB(A) the cube applies to.
+enum ImageDocument {
+  case exr(EXRImage, EXRChannelSet)
+  case tiff(TIFFImage)
+
+  /// How colour relates to alpha in a file.
+  enum AlphaMode: String, CaseIterable {
+    case premultiplied, straight
+  }
+
+  /// Reads `path`, recognising the format by its magic number.
+  static func read(path: String, part: Int?, layer: String?) throws -> ImageDocument {
+    switch try ImageFileFormat.detect(path: path) {
+    case .openEXR:
+      let image = try EXRImage.read(path: path)
+      return .exr(image, try image.channelSet(part: part, layer: layer, path: path))
+    case .tiff:
+      return .tiff(try TIFFImage.read(path: path))
+    case .png:
+      throw RasterIOError(
+        .unsupported, path: path, "PNG is 8/16-bit SDR; apply reads OpenEXR and TIFF")
+    }
+  }
+
+  /// The pixels the cube applies to, as interleaved RGBA Float.
+  func pixels() throws -> RGBAPixels {
+    switch self {
+    case .exr(let image, let set): return try image.rgba(set)
+    case .tiff(let image): return image.rgba
+    }
+  }
+
+  /// What the pixels mean (DESIGN.md §1): EXR and float TIFF are linear EDR in the file's
+  /// chromaticities (else Rec.709); integer TIFF is sRGB-encoded Rec.709.
+  var workingSpace: WorkingSpace {
+    switch self {
+    case .exr(let image, let set):
+      guard let c = image.parts[set.partIndex].chromaticities,
+        let primaries = RGBPrimaries(
+          red: SIMD2<Double>(c.red), green: SIMD2<Double>(c.green), blue: SIMD2<Double>(c.blue),
+          white: SIMD2<Double>(c.white))
+      else { return .linearRec709 }
+      return WorkingSpace(.linear, primaries: primaries)
+    case .tiff(let image):
+      return image.sampleType.isFloatingPoint ? .linearRec709 : WorkingSpace(.srgb, named: .rec709)
+    }
+  }
+
+  /// How the file stores alpha: EXR is premultiplied; TIFF says so in ExtraSamples
+  /// (associated = premultiplied; unassociated or unspecified = straight).
+  var alphaMode: AlphaMode {
+    switch self {
+    case .exr: return .premultiplied
+    case .tiff(let image): return image.alpha == .premultiplied ? .premultiplied : .straight
+    }
+  }
+
+  /// The largest finite value the output channels hold, and whether they are integers
+  /// (which clip to 0…1), for counting values the output format cannot keep.
+  func outputRange(pixelType: EXRPixelType?) -> (limit: Float, isInteger: Bool) {
+    switch self {
+    case .exr(let image, let set):
+      let type = pixelType ?? image.parts[set.partIndex].channels[set.red].pixelType
+      switch type {
+      case .half: return (65504, false)
+      case .float: return (.greatestFiniteMagnitude, false)
+      case .uint: return (Float(UInt32.max), true)
+      }
+    case .tiff(let image):
+      switch image.sampleType {
+      case .float16: return (65504, false)
+      case .float32: return (.greatestFiniteMagnitude, false)
+      default: return (1, true)
+      }
+    }
+  }
+
+  /// Puts the RGB back (alpha and every other channel untouched), applies the output
+  /// overrides, and writes the file atomically to `path`.
+  mutating func write(
+    _ pixels: RGBAPixels, to path: String, pixelType: EXRPixelType?, compression: String?,
+    writer: AtomicFileWriter
+  ) throws {
+    switch self {
+    case .exr(var image, let set):
+      try image.replaceRGB(of: set, with: pixels, pixelType: pixelType)
+      if let compression {
+        guard let c = EXRCompression(name: compression) else {
+          throw RasterIOError(
+            .invalidRequest, path: path, "unknown EXR compression '\(compression)'")
+        }
+        for i in image.parts.indices { image.parts[i].compression = c }
+      }
+      try image.write(to: path, using: writer)
+      self = .exr(image, set)
+    case .tiff(var image):
+      image.replaceRGB(with: pixels)
+      if let compression {
+        guard let c = TIFFCompression(name: compression) else {
+          throw RasterIOError(
+            .invalidRequest, path: path, "unknown TIFF compression '\(compression)'")
+        }
+        image.compression = c
+      }
+      try image.write(to: path, using: writer)
+      self = .tiff(image)
+    }
+  }
+}
+
+extension TIFFSampleType {
+  /// Whether samples are IEEE floats (16 or 32 bit).
+  fileprivate var isFloatingPoint: Bool { self == .float16 || self == .float32 }
+}
