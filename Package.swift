@@ -70,7 +70,7 @@ let package = Package(
       dependencies: ["EDRPipeline", "ColorMath", "LUTEngine", "CubeFormat", "TestSupport"]),
     .testTarget(name: "RasterIOTests", dependencies: ["RasterIO", "TestSupport"]),
     .testTarget(name: "KernelLintTests", dependencies: ["KernelLint", "TestSupport"]),
-    .testTarget(name: "EDRCubeCLITests", dependencies: ["TestSupport"]),
+    .testTarget(name: "EDRCubeCLITests", dependencies: ["RasterIO", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,189 @@
+import Foundation
+import RasterIO
+import TestSupport
+import Testing
+
+/// `edrcube apply` end to end on real files written and read with OpenEXR and libtiff.
+@Suite struct ApplyCommandTests {
+  /// A size-2 cube of `x → 2x` (exact under linear extrapolation, so EDR values double too).
+  static let doubling = """
+    # EDRCube space: raw
+    LUT_3D_SIZE 2
+    0 0 0
+    2 0 0
+    0 2 0
+    2 2 0
+    0 0 2
+    2 0 2
+    0 2 2
+    2 2 2
+
+    """
+
+  /// A 4×2 RGBA float EXR with an extra `Z` channel and a custom attribute.
+  func writeInput(_ path: String, alpha: [Float] = [1, 1, 0.5, 0, 1, 1, 1, 1]) throws -> [Float] {
+    let rgb: [Float] = [
+      0.25, 0.5, 0.75, 1, 2, 4, 8, 16, 0.25, 0.125, 0.5, 0.75, 100, 1e3, 0, -0.5, 0.1, 0.2, 0.3,
+      0.4, 0.5, 0.6, 0.7, 0.8,
+    ]
+    let plane = { (c: Int) in stride(from: c, to: rgb.count, by: 3).map { rgb[$0] } }
+    var part = EXRPart(
+      dataWindow: EXRBox(width: 4, height: 2), compression: .zip,
+      channels: [
+        EXRChannel(name: "R", samples: EXRSamples(plane(0), as: .float)),
+        EXRChannel(name: "G", samples: EXRSamples(plane(1), as: .float)),
+        EXRChannel(name: "B", samples: EXRSamples(plane(2), as: .float)),
+        EXRChannel(name: "A", samples: EXRSamples(alpha, as: .float)),
+        EXRChannel(name: "Z", samples: EXRSamples([1, 2, 3, 4, 5, 6, 7, 8], as: .float)),
+      ])
+    part.stringAttributes["owner"] = "edrcube tests"
+    try EXRImage(parts: [part]).write(to: path)
+    return rgb
+  }
+
+  func channel(_ image: EXRImage, _ name: String) throws -> [Float] {
+    let part = image.parts[0]
+    let index = try #require(part.channelIndex(named: name))
+    return part.channels[index].samples.floatValues
+  }
+
+  @Test func doublingCubeExtrapolatesAndKeepsEverythingElse() throws {
+    try withTemporaryDirectory { dir in
+      let cube = dir.appendingPathComponent("double.cube")
+      try Self.doubling.write(to: cube, atomically: true, encoding: .utf8)
+      let input = dir.appendingPathComponent("in.exr").path
+      let output = dir.appendingPathComponent("out.exr").path
+      let rgb = try writeInput(input)
+      let r = try EDRCubeExecutable.run(["apply", input, "--lut", cube.path, "-o", output])
+      try #require(r.status == 0, "\(r.stderr)")
+      #expect(r.stdout.contains("1 of 1 file(s)"))
+      let out = try EXRImage.read(path: output)
+      let alpha: [Float] = [1, 1, 0.5, 0, 1, 1, 1, 1]
+      for (c, name) in ["R", "G", "B"].enumerated() {
+        let got = try channel(out, name)
+        for i in 0..<8 {
+          // Premultiplied: straight = v / a, doubled, times a again = 2v (and 2v where a = 0).
+          #expect(
+            abs(got[i] - 2 * rgb[3 * i + c]) <= 1e-6 * max(1, abs(rgb[3 * i + c])), "\(name)[\(i)]")
+        }
+      }
+      #expect(try channel(out, "A").map(\.bitPattern) == alpha.map(\.bitPattern))
+      #expect(try channel(out, "Z") == [1, 2, 3, 4, 5, 6, 7, 8])
+      #expect(out.parts[0].stringAttributes["owner"] == "edrcube tests")
+      #expect(out.parts[0].compression == .zip)
+    }
+  }
+
+  @Test func halfOutputCountsValuesBeyondHalfRange() throws {
+    try withTemporaryDirectory { dir in
+      let cube = dir.appendingPathComponent("double.cube")
+      try Self.doubling.write(to: cube, atomically: true, encoding: .utf8)
+      let input = dir.appendingPathComponent("in.exr").path
+      _ = try writeInput(input)
+      let output = dir.appendingPathComponent("out.exr").path
+      let r = try EDRCubeExecutable.run(
+        ["apply", input, "--lut", cube.path, "-o", output, "--pixel-type", "half", "--timing"])
+      try #require(r.status == 0, "\(r.stderr)")
+      // 100·2 and 1000·2 fit in half; none exceed 65504.
+      #expect(r.stdout.contains("0 value(s) clipped"))
+      #expect(r.stderr.split(separator: "\n").filter { $0.hasPrefix("timing: ") }.count == 3)
+      let out = try EXRImage.read(path: output)
+      #expect(out.parts[0].channels.first { $0.name == "R" }?.pixelType == .half)
+      #expect(out.parts[0].channels.first { $0.name == "A" }?.pixelType == .float)
+    }
+  }
+
+  @Test func sequencesWithFramesAndShards() throws {
+    try withTemporaryDirectory { dir in
+      let cube = dir.appendingPathComponent("double.cube")
+      try Self.doubling.write(to: cube, atomically: true, encoding: .utf8)
+      for f in 1001...1005 { _ = try writeInput(dir.appendingPathComponent("shot.\(f).exr").path) }
+      let outDir = dir.appendingPathComponent("out")
+      try FileManager.default.createDirectory(at: outDir, withIntermediateDirectories: true)
+      let r = try EDRCubeExecutable.run([
+        "apply", dir.path + "/shot.####.exr", "--frames", "1001-1005", "--shard", "2/2",
+        "--lut", cube.path, "-o", outDir.path + "/graded.%04d.exr",
+      ])
+      try #require(r.status == 0, "\(r.stderr)")
+      let names = try FileManager.default.contentsOfDirectory(atPath: outDir.path).sorted()
+      #expect(names == ["graded.1002.exr", "graded.1004.exr"])
+    }
+  }
+
+  @Test func corruptInputFailsAndLeavesNothing() throws {
+    try withTemporaryDirectory { dir in
+      let cube = dir.appendingPathComponent("double.cube")
+      try Self.doubling.write(to: cube, atomically: true, encoding: .utf8)
+      let input = dir.appendingPathComponent("in.exr").path
+      _ = try writeInput(input)
+      let bytes = try Data(contentsOf: URL(fileURLWithPath: input))
+      try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: input))
+      let outDir = dir.appendingPathComponent("out")
+      try FileManager.default.createDirectory(at: outDir, withIntermediateDirectories: true)
+      let r = try EDRCubeExecutable.run([
+        "apply", input, "--lut", cube.path, "--output-dir", outDir.path,
+      ])
+      #expect(r.status != 0)
+      #expect(r.stderr.contains(input))
+      #expect(try FileManager.default.contentsOfDirectory(atPath: outDir.path).isEmpty)
+    }
+  }
+
+  @Test func outputNeverReplacesTheInputWithoutInPlace() throws {
+    try withTemporaryDirectory { dir in
+      let cube = dir.appendingPathComponent("double.cube")
+      try Self.doubling.write(to: cube, atomically: true, encoding: .utf8)
+      let input = dir.appendingPathComponent("in.exr").path
+      _ = try writeInput(input)
+      let before = try Data(contentsOf: URL(fileURLWithPath: input))
+      let refused = try EDRCubeExecutable.run(["apply", input, "--lut", cube.path, "-o", input])
+      #expect(refused.status != 0)
+      #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
+      let inPlace = try EDRCubeExecutable.run(["apply", input, "--lut", cube.path, "--in-place"])
+      #expect(inPlace.status == 0)
+      #expect(try channel(EXRImage.read(path: input), "G")[1] == 4)
+    }
+  }
+
+  @Test func manyInputsNeedAnOutputFolder() throws {
+    try withTemporaryDirectory { dir in
+      let cube = dir.appendingPathComponent("double.cube")
+      try Self.doubling.write(to: cube, atomically: true, encoding: .utf8)
+      let a = dir.appendingPathComponent("a.exr").path
+      let b = dir.appendingPathComponent("b.exr").path
+      _ = try writeInput(a)
+      _ = try writeInput(b)
+      let r = try EDRCubeExecutable.run([
+        "apply", a, b, "--lut", cube.path, "-o", dir.path + "/x.exr",
+      ])
+      #expect(r.status != 0)
+      #expect(r.stderr.contains("--output-dir"))
+    }
+  }
+
+  @Test func integerTIFFIsTreatedAsSRGB() throws {
+    try withTemporaryDirectory { dir in
+      // An sRGB-space doubling of *linear* light: 8-bit code 128 (sRGB 0.50196 → linear 0.2158)
+      // doubles to linear 0.4317 → sRGB 0.6892 → code 176.
+      let cube = dir.appendingPathComponent("double.cube")
+      try Self.doubling.replacingOccurrences(of: "raw", with: "linear rec709")
+        .write(to: cube, atomically: true, encoding: .utf8)
+      let input = dir.appendingPathComponent("in.tif").path
+      let output = dir.appendingPathComponent("out.tif").path
+      let image = TIFFImage(
+        width: 2, height: 1, samplesPerPixel: 3, samples: .uint8([128, 128, 128, 0, 64, 255]))
+      try image.write(to: input)
+      let r = try EDRCubeExecutable.run(["apply", input, "--lut", cube.path, "-o", output])
+      try #require(r.status == 0, "\(r.stderr)")
+      let out = try TIFFImage.read(path: output)
+      guard case .uint8(let codes) = out.samples else {
+        Issue.record("expected 8-bit samples")
+        return
+      }
+      #expect(Array(codes[0..<3]) == [176, 176, 176])
+      #expect(codes[3] == 0)
+      #expect(codes[5] == 255)  // 2× white clips at the integer format's maximum
+      #expect(r.stdout.contains("1 value(s) clipped"))
+    }
+  }
+}
