@@ -78,7 +78,8 @@ extension PreparedLUT {
             nodes: base, axis: t.axis, greenStride: t.size, blueStride: t.size * t.size)
           return withShaper(shaper, kernel, visitor)
         case .tetrahedral:
-          let kernel = TetrahedralKernel<Mode>(nodes: base, axis: t.axis, size: t.size)
+          let kernel = TetrahedralKernel<Mode>(
+            nodes: base, axis: t.axis, greenStride: t.size, blueStride: t.size * t.size)
           return withShaper(shaper, kernel, visitor)
         }
       }

@@ -36,19 +36,35 @@ enum BatchApply {
     return LUTApplyStats(pixelCount: pixelCount, nonFinitePixelCount: counts.reduce(0, +))
   }
 
-  /// The per-pixel loop: load, count non-finite input, transform, store. Returns the count.
+  /// The pixel loop, four pixels per step: load, count non-finite input, transform, store.
+  /// Returns the count. A pixel's result does not depend on its block (lanes never mix).
   @inline(__always)
   private static func processPixels<Kernel: PixelKernel>(
     _ kernel: Kernel, _ range: Range<Int>, _ source: ChannelPointers,
     _ destination: ChannelPointers
   ) -> Int {
     var nonFinite = 0
-    for p in range {
-      let rgb = source.load(p)
-      if rgb.hasNonFinite { nonFinite += 1 }
-      destination.store(kernel.transform(rgb), at: p)
+    var p = range.lowerBound
+    while p &+ 4 <= range.upperBound {
+      let block = source.loadBlock(p)
+      if block.hasNonFinite { nonFinite += block.nonFiniteLanes(4) }
+      destination.storeBlock(kernel.transform(block), at: p)
+      p &+= 4
+    }
+    let rest = range.upperBound - p
+    if rest > 0 {
+      let block = source.loadPartialBlock(p, count: rest)
+      nonFinite += block.nonFiniteLanes(rest)
+      destination.storePartialBlock(kernel.transform(block), at: p, count: rest)
     }
     return nonFinite
+  }
+}
+
+extension RGBBlock {
+  /// How many of the first `count` pixels have a non-finite channel.
+  func nonFiniteLanes(_ count: Int) -> Int {
+    (0..<count).count { !(r[$0].isFinite && g[$0].isFinite && b[$0].isFinite) }
   }
 }
 

@@ -31,19 +31,44 @@ struct ChannelPointers {
     stride = 1
   }
 
-  /// Reads pixel `p` as `(r, g, b, 0)`.
+  /// Reads pixels `p…p+3`.
   @inline(__always)
-  func load(_ p: Int) -> SIMD4<Float> {
-    let o = p * stride
-    return SIMD4(red[o], green[o], blue[o], 0)
+  func loadBlock(_ p: Int) -> RGBBlock {
+    let o = p &* stride
+    let (o1, o2, o3) = (o &+ stride, o &+ 2 &* stride, o &+ 3 &* stride)
+    return RGBBlock(
+      r: SIMD4(red[o], red[o1], red[o2], red[o3]),
+      g: SIMD4(green[o], green[o1], green[o2], green[o3]),
+      b: SIMD4(blue[o], blue[o1], blue[o2], blue[o3]))
   }
 
-  /// Writes lanes 0–2 of `rgb` to pixel `p`.
+  /// Writes pixels `p…p+3`.
   @inline(__always)
-  func store(_ rgb: SIMD4<Float>, at p: Int) {
-    let o = p * stride
-    red[o] = rgb.x
-    green[o] = rgb.y
-    blue[o] = rgb.z
+  func storeBlock(_ block: RGBBlock, at p: Int) {
+    var o = p &* stride
+    for lane in 0..<4 {
+      red[o] = block.r[lane]
+      green[o] = block.g[lane]
+      blue[o] = block.b[lane]
+      o &+= stride
+    }
+  }
+
+  /// Reads the `count < 4` pixels from `p` into the first lanes; the other lanes are 0.
+  func loadPartialBlock(_ p: Int, count: Int) -> RGBBlock {
+    var block = RGBBlock(r: .zero, g: .zero, b: .zero)
+    for lane in 0..<count {
+      let o = (p + lane) * stride
+      (block.r[lane], block.g[lane], block.b[lane]) = (red[o], green[o], blue[o])
+    }
+    return block
+  }
+
+  /// Writes the first `count < 4` lanes to the pixels from `p`.
+  func storePartialBlock(_ block: RGBBlock, at p: Int, count: Int) {
+    for lane in 0..<count {
+      let o = (p + lane) * stride
+      (red[o], green[o], blue[o]) = (block.r[lane], block.g[lane], block.b[lane])
+    }
   }
 }

@@ -1,15 +1,14 @@
-/// One stage (or a chain of stages) of the fast path: a transform of one pixel's RGB.
+/// One stage (or a chain of stages) of the fast path: a transform of four pixels.
 ///
-/// Pixels travel as `SIMD4<Float>` with RGB in lanes 0–2 and 0 in lane 3 (so a padded table
-/// node is one vector load). Each conforming type is specialised by the compiler for one
-/// interpolation × extrapolation × stage combination; `PreparedLUT` picks the combination once
-/// per apply, so the per-pixel loop has no mode switches.
-///
-/// Every kernel evaluates the same operations in the same order as `ReferenceKernel`, so its
-/// results are equal to the reference's (compared with `==`, so `-0` and `+0` may differ).
+/// Each conforming type is specialised by the compiler for one interpolation × extrapolation
+/// × stage combination; `PreparedLUT` picks the combination once per apply, so the pixel
+/// loop has no mode switches. Every kernel evaluates, per pixel, the same operations in the
+/// same order as `ReferenceKernel`, so its results equal the reference's (compared with `==`:
+/// the sign of a zero may differ). Lanes never mix, so a pixel's result does not depend on
+/// the block it travels in.
 protocol PixelKernel: SendableMetatype {
-  /// The transform of one pixel; lane 3 of the result is unspecified.
-  func transform(_ rgb: SIMD4<Float>) -> SIMD4<Float>
+  /// The transform of four pixels.
+  func transform(_ block: RGBBlock) -> RGBBlock
 }
 
 /// The extrapolation mode as a type, so that specialised kernels contain no mode test.
@@ -34,15 +33,15 @@ struct ChainKernel<First: PixelKernel, Second: PixelKernel>: PixelKernel {
   let second: Second
 
   @inline(__always)
-  func transform(_ rgb: SIMD4<Float>) -> SIMD4<Float> {
-    second.transform(first.transform(rgb))
+  func transform(_ block: RGBBlock) -> RGBBlock {
+    second.transform(first.transform(block))
   }
 }
 
 /// A transform with no table: the identity.
 struct IdentityKernel: PixelKernel {
   @inline(__always)
-  func transform(_ rgb: SIMD4<Float>) -> SIMD4<Float> { rgb }
+  func transform(_ block: RGBBlock) -> RGBBlock { block }
 }
 
 /// Wraps a kernel in the `LUT_IN_VIDEO_RANGE` / `LUT_OUT_VIDEO_RANGE` mappings. Only used when
@@ -53,9 +52,16 @@ struct VideoRangeKernel<Inner: PixelKernel>: PixelKernel {
   let mapsOutput: Bool
 
   @inline(__always)
-  func transform(_ rgb: SIMD4<Float>) -> SIMD4<Float> {
-    var v = mapsInput ? VideoRange.toVideo(rgb) : rgb
+  func transform(_ block: RGBBlock) -> RGBBlock {
+    var v = block
+    if mapsInput {
+      v = RGBBlock(
+        r: VideoRange.toVideo(v.r), g: VideoRange.toVideo(v.g), b: VideoRange.toVideo(v.b))
+    }
     v = inner.transform(v)
-    return mapsOutput ? VideoRange.toFull(v) : v
+    if mapsOutput {
+      v = RGBBlock(r: VideoRange.toFull(v.r), g: VideoRange.toFull(v.g), b: VideoRange.toFull(v.b))
+    }
+    return v
   }
 }

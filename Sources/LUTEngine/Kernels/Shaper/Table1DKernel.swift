@@ -9,15 +9,26 @@ struct Table1DKernel<Mode: ExtrapolationMode>: PixelKernel {
   let axis: AxisMap
 
   @inline(__always)
-  func transform(_ x: SIMD4<Float>) -> SIMD4<Float> {
-    var t = axis.position(x)
+  func transform(_ x: RGBBlock) -> RGBBlock {
+    var t = axis.positions(x)
     if !Mode.extendsLinearly { t = axis.clampedToDomain(t) }
-    let cell = axis.cell(t)
-    let r = values + 3 * cell.r
-    let g = values + 3 * cell.g + 1
-    let b = values + 3 * cell.b + 2
-    let v0 = SIMD4(r[0], g[0], b[0], 0)
-    let v1 = SIMD4(r[3], g[3], b[3], 0)
-    return v0 + cell.fraction * (v1 - v0)
+    let cell = axis.cells(t)
+    return RGBBlock(
+      r: channel(cell.r, cell.fraction.r, offset: 0),
+      g: channel(cell.g, cell.fraction.g, offset: 1),
+      b: channel(cell.b, cell.fraction.b, offset: 2))
+  }
+
+  /// `v0 + f·(v1 − v0)` for one channel of the four pixels.
+  @inline(__always)
+  private func channel(_ i: SIMD4<Int32>, _ f: SIMD4<Float>, offset: Int) -> SIMD4<Float> {
+    let row = i &* 3 &+ Int32(offset)
+    let p0 = values + Int(row[0])
+    let p1 = values + Int(row[1])
+    let p2 = values + Int(row[2])
+    let p3 = values + Int(row[3])
+    let v0 = SIMD4(p0[0], p1[0], p2[0], p3[0])
+    let v1 = SIMD4(p0[3], p1[3], p2[3], p3[3])
+    return v0 + f * (v1 - v0)
   }
 }
