@@ -1,7 +1,7 @@
 // Prints the engine's throughput on the benchmark image, for compare/engine_vs_ocio.py.
 //
 //   EngineThroughput write-cube PATH SIZE
-//   EngineThroughput run SIZE trilinear|tetrahedral linear|clamp THREADS REPEATS
+//   EngineThroughput run SIZE trilinear|tetrahedral linear|clamp THREADS REPEATS [W H]
 //
 // `run` applies once to warm up, then REPEATS times from a fresh copy of the image, and prints
 // one line `mpix_per_s <value>` per timed apply (the copy is not timed).
@@ -23,7 +23,7 @@ case "write-cube":
     fail("cannot write \(arguments[2]): \(error)")
   }
 case "run":
-  guard arguments.count == 7, let size = Int(arguments[2]),
+  guard arguments.count == 7 || arguments.count == 9, let size = Int(arguments[2]),
     let interpolation = Interpolation(rawValue: arguments[3]),
     let extrapolation = Extrapolation(rawValue: arguments[4]),
     let threads = Int(arguments[5]), let repeats = Int(arguments[6])
@@ -31,7 +31,10 @@ case "run":
   let processor = LUTProcessor(
     lut: BenchmarkCube.smoothRandom(size: size), interpolation: interpolation,
     extrapolation: extrapolation)
-  let original = BenchmarkImage.makeRGBA()
+  let original =
+    arguments.count == 9
+    ? BenchmarkImage.makeRGBA(width: Int(arguments[7]) ?? 64, height: Int(arguments[8]) ?? 64)
+    : BenchmarkImage.makeRGBA()
   let work = UnsafeMutableBufferPointer<Float>.allocate(capacity: original.count)
   defer {
     original.deallocate()
