@@ -6,5 +6,5 @@ struct EDRCubeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "edrcube",
     abstract: "Apply, inspect, convert and generate .cube LUTs for EDR images, and lint kernels.",
-    subcommands: [])
+    subcommands: [LintCommand.self])
 }
