@@ -29,11 +29,14 @@ public struct Linter: Sendable {
     var kernels: [EmbeddedKernel] = []
     var hostComments: [Comment] = []
     if lower.hasSuffix(".swift") || lower.hasSuffix(".m") || lower.hasSuffix(".mm") {
-      let host = HostExtractor.extract(bytes, language: lower.hasSuffix(".swift") ? .swift : .objectiveC)
+      let host = HostExtractor.extract(
+        bytes, language: lower.hasSuffix(".swift") ? .swift : .objectiveC)
       kernels = host.kernels
       hostComments = host.comments
     } else {
-      kernels = [EmbeddedKernel(text: bytes, hostOffsets: nil, literalStart: 0, literalEnd: bytes.count)]
+      kernels = [
+        EmbeddedKernel(text: bytes, hostOffsets: nil, literalStart: 0, literalEnd: bytes.count)
+      ]
     }
     var builder = FileFindingBuilder(path: path, source: source, configuration: configuration)
     builder.addHostComments(hostComments)

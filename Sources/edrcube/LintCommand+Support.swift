@@ -80,7 +80,11 @@ enum FileCollector {
       let enumerator = FileManager.default.enumerator(atPath: path)
       var found: [String] = []
       while let item = enumerator?.nextObject() as? String {
-        if item.split(separator: "/").contains(where: { $0.hasPrefix(".") || $0 == "Pods" || $0 == "Carthage" }) { continue }
+        if item.split(separator: "/").contains(where: {
+          $0.hasPrefix(".") || $0 == "Pods" || $0 == "Carthage"
+        }) {
+          continue
+        }
         if extensions.contains((item as NSString).pathExtension.lowercased()) {
           found.append((path as NSString).appendingPathComponent(item))
         }
@@ -129,7 +133,8 @@ enum LintRunner {
     let linter = Linter(configuration: try loader.configuration(for: path))
     var report = linter.lint(bytes: [UInt8](data), path: path)
     if fix {
-      let (fixed, applied) = FixApplier.applying(report.findings, to: [UInt8](data), includeSuggestions: unsafe)
+      let (fixed, applied) = FixApplier.applying(
+        report.findings, to: [UInt8](data), includeSuggestions: unsafe)
       if applied > 0 {
         guard FileManager.default.createFile(atPath: path, contents: Data(fixed)) else {
           throw LintToolError(message: "cannot write \(path)")

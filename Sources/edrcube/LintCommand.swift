@@ -9,7 +9,8 @@ extension Severity: ExpressibleByArgument {}
 struct LintCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "lint",
-    abstract: "Lint Core Image / Metal kernels (also embedded in Swift and Objective-C) for EDR problems.",
+    abstract:
+      "Lint Core Image / Metal kernels (also embedded in Swift and Objective-C) for EDR problems.",
     discussion: """
       Exit status: 0 no finding at the failure level, 1 lint failure, 2 the tool could not run.
       Suppress with comments such as // edrlint:disable-next-line EDR001 -- reason.
@@ -61,7 +62,9 @@ struct LintCommand: ParsableCommand {
     if listRules {
       for d in RuleCatalog.all {
         let state = d.isOptIn ? "off (opt-in)" : d.defaultSeverity.rawValue
-        print("\(d.identifier.rawValue)  \(d.name.padding(toLength: 24, withPad: " ", startingAt: 0)) \(state.padding(toLength: 13, withPad: " ", startingAt: 0)) \(d.summary)")
+        print(
+          "\(d.identifier.rawValue)  \(d.name.padding(toLength: 24, withPad: " ", startingAt: 0)) \(state.padding(toLength: 13, withPad: " ", startingAt: 0)) \(d.summary)"
+        )
       }
       return
     }
@@ -72,7 +75,9 @@ struct LintCommand: ParsableCommand {
       print(RuleDocumentation.render(d))
       return
     }
-    guard stdin || !paths.isEmpty else { throw ValidationError("give at least one PATH or --stdin") }
+    guard stdin || !paths.isEmpty else {
+      throw ValidationError("give at least one PATH or --stdin")
+    }
     var overrides = LintConfiguration()
     var ruleMap: [String: String] = [:]
     for item in rule {
@@ -83,7 +88,9 @@ struct LintCommand: ParsableCommand {
       ruleMap[parts[0].uppercased()] = parts[1]
     }
     for id in enable {
-      guard let rule = RuleID(rawValue: id.uppercased()) else { throw ValidationError("unknown rule '\(id)'") }
+      guard let rule = RuleID(rawValue: id.uppercased()) else {
+        throw ValidationError("unknown rule '\(id)'")
+      }
       ruleMap[rule.rawValue] = rule.description.defaultSeverity.rawValue
     }
     if !ruleMap.isEmpty { overrides.rules = ruleMap }
@@ -94,27 +101,36 @@ struct LintCommand: ParsableCommand {
       if stdin {
         let data = FileHandle.standardInput.readDataToEndOfFile()
         let configuration = try loader.configuration(for: stdinFilename)
-        reports = [Linter(configuration: configuration).lint(bytes: [UInt8](data), path: stdinFilename)]
+        reports = [
+          Linter(configuration: configuration).lint(bytes: [UInt8](data), path: stdinFilename)
+        ]
       } else {
         let files = try FileCollector.collect(paths)
-        reports = try LintRunner.run(files, loader: loader, fix: fix || fixUnsafe, unsafe: fixUnsafe)
+        reports = try LintRunner.run(
+          files, loader: loader, fix: fix || fixUnsafe, unsafe: fixUnsafe)
       }
     } catch let error as LintToolError {
       FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
       throw ExitCode(2)
     }
     let summary = LintSummary(reports)
-    let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true).absoluteString
+    let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+      .absoluteString
     print(format.render(reports, summary: summary, sourceRoot: root), terminator: "")
     if format == .text || format == .xcode, summary.errors + summary.warnings + summary.notes > 0 {
-      FileHandle.standardError.write(Data("\(summary.errors) error(s), \(summary.warnings) warning(s), \(summary.notes) note(s) in \(summary.filesScanned) file(s)\n".utf8))
+      FileHandle.standardError.write(
+        Data(
+          "\(summary.errors) error(s), \(summary.warnings) warning(s), \(summary.notes) note(s) in \(summary.filesScanned) file(s)\n"
+            .utf8))
     }
     if fails(summary, loader.base) { throw ExitCode(1) }
   }
 
   private func fails(_ summary: LintSummary, _ base: LintConfiguration) -> Bool {
     if summary.errors > 0 && failLevel <= .error { return true }
-    if summary.warnings > 0 && (strict || base.strict == true || failLevel <= .warning) { return true }
+    if summary.warnings > 0 && (strict || base.strict == true || failLevel <= .warning) {
+      return true
+    }
     if summary.notes > 0 && failLevel == .note { return true }
     let limit = maxWarnings ?? base.maxWarnings ?? -1
     return limit >= 0 && summary.warnings > limit

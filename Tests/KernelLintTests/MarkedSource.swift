@@ -20,7 +20,9 @@ struct MarkedSource {
     let bytes = Array(marked.utf8)
     var i = 0
     while i < bytes.count {
-      if bytes[i] == marker[0], i + 2 < bytes.count, bytes[i + 1] == marker[1], bytes[i + 2] == marker[2] {
+      if bytes[i] == marker[0], i + 2 < bytes.count, bytes[i + 1] == marker[1],
+        bytes[i + 2] == marker[2]
+      {
         markers.insert(Position(line: line, column: column))
         i += 3
         continue

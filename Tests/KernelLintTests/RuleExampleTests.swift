@@ -6,11 +6,15 @@ struct RuleExample: Sendable, CustomStringConvertible {
   var rule: RuleID
   var example: Example
   var triggers: Bool
-  var description: String { "\(rule.rawValue) \(triggers ? "triggering" : "non-triggering") \(example)" }
+  var description: String {
+    "\(rule.rawValue) \(triggers ? "triggering" : "non-triggering") \(example)"
+  }
 
   static let all: [RuleExample] = RuleCatalog.all.flatMap { d in
     d.triggeringExamples.map { RuleExample(rule: d.identifier, example: $0, triggers: true) }
-      + d.nonTriggeringExamples.map { RuleExample(rule: d.identifier, example: $0, triggers: false) }
+      + d.nonTriggeringExamples.map {
+        RuleExample(rule: d.identifier, example: $0, triggers: false)
+      }
   }
 }
 
@@ -22,7 +26,10 @@ struct RuleExample: Sendable, CustomStringConvertible {
     let marked = MarkedSource(c.example.code)
     let report = lintExample(marked.text, fileExtension: c.example.fileExtension, enabling: c.rule)
     let found = positions(of: c.rule, in: report)
-    #expect(found == marked.markers, "\(c) findings: \(report.findings.map { "\($0.ruleID.rawValue)@\($0.span.start.line):\($0.span.start.column) \($0.message)" })")
+    #expect(
+      found == marked.markers,
+      "\(c) findings: \(report.findings.map { "\($0.ruleID.rawValue)@\($0.span.start.line):\($0.span.start.column) \($0.message)" })"
+    )
     if c.triggers { #expect(!marked.markers.isEmpty, "triggering example without a marker: \(c)") }
   }
 
@@ -34,7 +41,10 @@ struct RuleExample: Sendable, CustomStringConvertible {
     #expect(positions(of: c.rule, in: report).isEmpty, "\(c)")
   }
 
-  @Test(arguments: RuleExample.all.filter { !$0.example.skipWrapping && $0.example.fileExtension != "swift" })
+  @Test(
+    arguments: RuleExample.all.filter {
+      !$0.example.skipWrapping && $0.example.fileExtension != "swift"
+    })
   func nothingInsideStrings(_ c: RuleExample) {
     let marked = MarkedSource(c.example.code)
     let escaped = marked.text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
@@ -44,7 +54,8 @@ struct RuleExample: Sendable, CustomStringConvertible {
     #expect(positions(of: c.rule, in: report).isEmpty, "\(c)")
   }
 
-  @Test(arguments: RuleExample.all.filter { $0.triggers && $0.rule != .lint001 && $0.rule != .lint002 })
+  @Test(
+    arguments: RuleExample.all.filter { $0.triggers && $0.rule != .lint001 && $0.rule != .lint002 })
   func suppressionHonoured(_ c: RuleExample) {
     let lines = c.example.code.split(separator: "\n", omittingEmptySubsequences: false)
     var out: [String] = []

@@ -17,7 +17,11 @@ public enum KernelDialect: String, Sendable, Codable {
   static func guess(_ tokens: [Token]) -> KernelDialect {
     for t in tokens.prefix(4000) where t.kind == .identifier {
       if t.text.hasPrefix("vec") || t.text == "__sample" || t.text == "__color" { return .cikl }
-      if t.text.hasPrefix("float") && t.text.count > 5 || t.text == "coreimage" || t.text.hasPrefix("half") && t.text.count > 4 { return .mslCI }
+      if t.text.hasPrefix("float") && t.text.count > 5 || t.text == "coreimage"
+        || t.text.hasPrefix("half") && t.text.count > 4
+      {
+        return .mslCI
+      }
     }
     return .cikl
   }
@@ -43,10 +47,13 @@ enum EntryPoints {
         result.append((f, .colorKernel))
         continue
       }
-      let isCoreImage = f.markers.contains("stitchable") || f.markers.contains("externC")
+      let isCoreImage =
+        f.markers.contains("stitchable") || f.markers.contains("externC")
         || f.markers.contains("coreimage")
       if returnsColor && isCoreImage && !f.markers.contains("kernel")
-        && (f.parameters.contains { coreImageTypes.contains($0.type.name) || $0.type.name == "Layer" }
+        && (f.parameters.contains {
+          coreImageTypes.contains($0.type.name) || $0.type.name == "Layer"
+        }
           || isSwiftUIColorEffect(f))
       {
         sawEntryMarker = true
@@ -72,7 +79,9 @@ enum EntryPoints {
   ) -> Value {
     let name = p.type.name
     let count = p.type.laneCount ?? 1
-    if interpreter.annotations.colorParameters.contains(p.name) { return interpreter.colorSource(count: count) }
+    if interpreter.annotations.colorParameters.contains(p.name) {
+      return interpreter.colorSource(count: count)
+    }
     switch name {
     case "__sample", "sample_t", "sample_h", "__color":
       return interpreter.colorSource()

@@ -7,7 +7,8 @@ struct FindingDerivation {
   let flagGuards: Bool
 
   private func source(_ range: Range<Int>) -> String {
-    String(decoding: text[max(range.lowerBound, 0)..<min(range.upperBound, text.count)], as: UTF8.self)
+    String(
+      decoding: text[max(range.lowerBound, 0)..<min(range.upperBound, text.count)], as: UTF8.self)
   }
 
   private var vec4: String { dialect == .cikl ? "vec4" : "float4" }
@@ -45,15 +46,28 @@ struct FindingDerivation {
       guard c.isLiveDirect || c.isLiveGuarded, !c.isDischarged else { return nil }
       var finding = RawFinding(
         rule: .edr001, range: c.callRange,
-        message: "RGB value limited to <= 1.0 by '\(c.callee)'; values above 1.0 (EDR highlights) are discarded. Extended-range working spaces allow RGB > 1.0; only alpha must stay in [0,1].",
+        message:
+          "RGB value limited to <= 1.0 by '\(c.callee)'; values above 1.0 (EDR highlights) are discarded. Extended-range working spaces allow RGB > 1.0; only alpha must stay in [0,1].",
         kernel: kernel, related: related(c))
       if canFix {
-        let replacement = c.isWholeVector
-          ? (dialect == .cikl ? "vec4(\(operand).rgb, clamp(\(operand).a, 0.0, 1.0))" : "float4(\(operand).rgb, saturate(\(operand).a))")
+        let replacement =
+          c.isWholeVector
+          ? (dialect == .cikl
+            ? "vec4(\(operand).rgb, clamp(\(operand).a, 0.0, 1.0))"
+            : "float4(\(operand).rgb, saturate(\(operand).a))")
           : value
-        finding.fixes.append(.init(kind: .suggestion, description: c.isWholeVector ? "limit only alpha" : "remove the limit (extended-range working spaces allow RGB > 1.0)", edits: [(c.callRange, replacement)]))
+        finding.fixes.append(
+          .init(
+            kind: .suggestion,
+            description: c.isWholeVector
+              ? "limit only alpha"
+              : "remove the limit (extended-range working spaces allow RGB > 1.0)",
+            edits: [(c.callRange, replacement)]))
         if !c.isWholeVector {
-          finding.fixes.append(.init(kind: .suggestion, description: "keep only the floor", edits: [(c.callRange, "max(\(value), 0.0)")]))
+          finding.fixes.append(
+            .init(
+              kind: .suggestion, description: "keep only the floor",
+              edits: [(c.callRange, "max(\(value), 0.0)")]))
         }
       }
       return finding
@@ -62,20 +76,28 @@ struct FindingDerivation {
       guard live, !c.isCoveredByUnitLimit, !c.isDischarged else { return nil }
       var finding = RawFinding(
         rule: .edr003, range: c.callRange,
-        message: "negative RGB components are clipped to 0; in extended-range working spaces negative values encode colours outside the sRGB gamut (wide-gamut content).",
+        message:
+          "negative RGB components are clipped to 0; in extended-range working spaces negative values encode colours outside the sRGB gamut (wide-gamut content).",
         kernel: kernel, related: related(c))
       if canFix {
-        finding.fixes.append(.init(kind: .suggestion, description: "remove the clip", edits: [(c.callRange, value)]))
+        finding.fixes.append(
+          .init(kind: .suggestion, description: "remove the clip", edits: [(c.callRange, value)]))
       }
       return finding
     case .smoothstepCurve:
       guard c.isLiveDirect || c.isLiveGuarded, !c.isDischarged else { return nil }
       var finding = RawFinding(
         rule: .edr002, range: c.callRange,
-        message: "'smoothstep' with constant edges ending at or below 1.0 is used as a colour curve; it saturates every value above the upper edge (a soft clamp of EDR highlights).",
+        message:
+          "'smoothstep' with constant edges ending at or below 1.0 is used as a colour curve; it saturates every value above the upper edge (a soft clamp of EDR highlights).",
         kernel: kernel, related: related(c))
       if canFix {
-        finding.fixes.append(.init(kind: .suggestion, description: "keep the excess above the curve's domain", edits: [(c.callRange, "(\(source(c.callRange)) + (\(value) - clamp(\(value), 0.0, 1.0)))")]))
+        finding.fixes.append(
+          .init(
+            kind: .suggestion, description: "keep the excess above the curve's domain",
+            edits: [
+              (c.callRange, "(\(source(c.callRange)) + (\(value) - clamp(\(value), 0.0, 1.0)))")
+            ]))
       }
       return finding
     }
@@ -92,7 +114,8 @@ struct FindingDerivation {
       guard failsA || failsB else { continue }
       let widenedInA = failsA && lane.isWidened
       let isError = failsA && !widenedInA
-      let culpritIndex = isError ? lane.culpritA : (lane.culpritB >= 0 ? lane.culpritB : lane.culpritA)
+      let culpritIndex =
+        isError ? lane.culpritA : (lane.culpritB >= 0 ? lane.culpritB : lane.culpritA)
       let range: Range<Int>
       var stack: [Range<Int>] = []
       if culpritIndex >= 0 {
@@ -104,23 +127,36 @@ struct FindingDerivation {
         range = output.returnRange
       }
       guard seen.insert(range.lowerBound).inserted else { continue }
-      let reason: String? = isError ? nil
-        : lane.isWidened ? "loop"
-        : lane.cls.contains(.color) ? "colour-channel"
-        : lane.cls.contains(.uniform) ? "uniform" : "colour-weight"
+      let reason: String? =
+        isError
+        ? nil
+        : lane.isWidened
+          ? "loop"
+          : lane.cls.contains(.color)
+            ? "colour-channel"
+            : lane.cls.contains(.uniform) ? "uniform" : "colour-weight"
       let worlds = ["A": [lane.a.lo, lane.a.hi], "B": [lane.b.lo, lane.b.hi]]
       let shown = isError ? lane.a : lane.b
-      let message = isError
+      let message =
+        isError
         ? "alpha can leave [0,1]: output alpha is in \(Self.format(shown)) even for SDR input and parameters in [0,1]"
         : "alpha may leave [0,1] (\(reason ?? "")): output alpha is in \(Self.format(shown)) for EDR input or parameters outside [0,1]"
-      var finding = RawFinding(rule: isError ? .alpha001 : .alpha002, range: range, message: message, kernel: kernel)
+      var finding = RawFinding(
+        rule: isError ? .alpha001 : .alpha002, range: range, message: message, kernel: kernel)
       finding.worlds = worlds
       finding.reason = reason
-      if range != output.returnRange { finding.related.append((output.returnRange, "returned here")) }
+      if range != output.returnRange {
+        finding.related.append((output.returnRange, "returned here"))
+      }
       if let site = stack.first { finding.related.append((site, "in the helper called here")) }
       finding.fixes = alphaFixes(range)
       if reason == "uniform" {
-        finding.fixes.append(.init(kind: .suggestion, description: "if the host guarantees the range, annotate it: // edrlint:param NAME in [0, 1]", edits: []))
+        finding.fixes.append(
+          .init(
+            kind: .suggestion,
+            description:
+              "if the host guarantees the range, annotate it: // edrlint:param NAME in [0, 1]",
+            edits: []))
       }
       result.append(finding)
     }
@@ -147,7 +183,11 @@ struct FindingDerivation {
         !rhs.contains(where: { "+-*/?:".contains($0) })
       else { return [] }
       let o = op.trimmingCharacters()
-      return [.init(kind: .suggestion, description: "scale RGB only", edits: [(range, "\(vec4)(\(lhs).rgb \(o) \(rhs), \(lhs).a)")])]
+      return [
+        .init(
+          kind: .suggestion, description: "scale RGB only",
+          edits: [(range, "\(vec4)(\(lhs).rgb \(o) \(rhs), \(lhs).a)")])
+      ]
     }
     return []
   }

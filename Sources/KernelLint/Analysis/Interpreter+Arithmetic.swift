@@ -30,7 +30,9 @@ extension Interpreter {
     var lanes: [Lane] = []
     for i in 0..<r {
       var sum = laneOp("*", m.lanes[i], v.lanes[0], at: range)
-      for j in 1..<c { sum = laneOp("+", sum, laneOp("*", m.lanes[j * r + i], v.lanes[j], at: range), at: range) }
+      for j in 1..<c {
+        sum = laneOp("+", sum, laneOp("*", m.lanes[j * r + i], v.lanes[j], at: range), at: range)
+      }
       lanes.append(sum)
     }
     return Value(shape: .numeric, lanes: lanes)
@@ -42,7 +44,9 @@ extension Interpreter {
     var lanes: [Lane] = []
     for j in 0..<c {
       var sum = laneOp("*", v.lanes[0], m.lanes[j * r], at: range)
-      for i in 1..<r { sum = laneOp("+", sum, laneOp("*", v.lanes[i], m.lanes[j * r + i], at: range), at: range) }
+      for i in 1..<r {
+        sum = laneOp("+", sum, laneOp("*", v.lanes[i], m.lanes[j * r + i], at: range), at: range)
+      }
       lanes.append(sum)
     }
     return Value(shape: .numeric, lanes: lanes)

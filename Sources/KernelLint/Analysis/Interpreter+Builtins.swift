@@ -8,7 +8,9 @@ extension Interpreter {
     case "sample", "sample_linear", "sample_nearest":
       if args.count >= 2 { noteLookup(args[1], at: exprs[1].range) }
       return colorSource()
-    case "destCoord", "samplerCoord", "samplerTransform":
+    case "samplerTransform":
+      return transformed(args.last)
+    case "destCoord", "samplerCoord":
       return coordinate(count: 2)
     case "samplerExtent", "samplerOrigin", "samplerSize", "destExtent":
       return coordinate(count: name == "samplerExtent" ? 4 : 2)
@@ -50,7 +52,11 @@ extension Interpreter {
     case "floor", "ceil", "round", "trunc", "rint":
       return unaryMap(x, guarded: false) { $0.mapIncreasing(Self.rounding(name)) }
     case "exp", "exp2", "exp10":
-      return unaryMap(x, guarded: false) { $0.mapIncreasing(name == "exp" ? Foundation.exp : name == "exp2" ? Foundation.exp2 : { Foundation.pow(10, $0) }) }
+      return unaryMap(x, guarded: false) {
+        $0.mapIncreasing(
+          name == "exp"
+            ? Foundation.exp : name == "exp2" ? Foundation.exp2 : { Foundation.pow(10, $0) })
+      }
     case "sqrt", "log", "log2", "log10", "rsqrt", "inversesqrt":
       return unaryMap(x, guarded: true) { i in
         guard i.lo >= 0, name == "sqrt" else { return .top }
@@ -61,7 +67,9 @@ extension Interpreter {
       return power(args[0], args[1])
     case "premultiply":
       guard x.lanes.count == 4 else { return x }
-      var v = arithmetic("*", Value(shape: .numeric, lanes: Array(x.lanes.prefix(3))), Value(shape: .numeric, lanes: [x.lanes[3]]), at: e.range)
+      var v = arithmetic(
+        "*", Value(shape: .numeric, lanes: Array(x.lanes.prefix(3))),
+        Value(shape: .numeric, lanes: [x.lanes[3]]), at: e.range)
       v.lanes.append(x.lanes[3])
       return v
     case "unpremultiply":
@@ -71,7 +79,8 @@ extension Interpreter {
       v.lanes.append(x.lanes[3])
       return v
     case "srgb_to_linear", "linear_to_srgb", "sRGB_to_linear", "linear_to_sRGB":
-      var v = unaryMap(Value(shape: .numeric, lanes: Array(x.lanes.prefix(3))), guarded: false) { i in
+      var v = unaryMap(Value(shape: .numeric, lanes: Array(x.lanes.prefix(3))), guarded: false) {
+        i in
         i.isInUnit(tolerance: 0) ? .unit : .top
       }
       if x.lanes.count == 4 { v.lanes.append(x.lanes[3]) }
@@ -87,7 +96,9 @@ extension Interpreter {
     case "tan", "atan", "atan2", "asin", "acos", "sinh", "cosh", "tanh", "fmod", "mod",
       "length", "distance", "cross", "reflect", "refract", "faceforward", "tan_", "copysign",
       "length_squared", "distance_squared", "determinant", "transpose", "modf", "ldexp":
-      let count = ["length", "distance", "length_squared", "distance_squared", "determinant"].contains(name) ? 1 : x.lanes.count
+      let count =
+        ["length", "distance", "length_squared", "distance_squared", "determinant"].contains(name)
+        ? 1 : x.lanes.count
       return resized(derived(args, .top), to: count)
     case "any", "all", "isnan", "isinf", "isfinite", "not", "signbit", "isequal":
       return predicate(count: name == "any" || name == "all" ? 1 : x.lanes.count, from: args)
@@ -143,8 +154,13 @@ extension Interpreter {
         let p = world == 0 ? ex.a : ex.b
         var r = Interval.top
         if b.lo >= 0, p.lo > 0 {
-          let values = [Foundation.pow(b.lo, p.lo), Foundation.pow(b.lo, p.hi), Foundation.pow(b.hi, p.lo), Foundation.pow(b.hi, p.hi)]
-          if values.allSatisfy({ !$0.isNaN }) { r = Interval(lo: values.min() ?? 0, hi: values.max() ?? 0) }
+          let values = [
+            Foundation.pow(b.lo, p.lo), Foundation.pow(b.lo, p.hi), Foundation.pow(b.hi, p.lo),
+            Foundation.pow(b.hi, p.hi),
+          ]
+          if values.allSatisfy({ !$0.isNaN }) {
+            r = Interval(lo: values.min() ?? 0, hi: values.max() ?? 0)
+          }
         }
         if world == 0 { v.lanes[i].a = r } else { v.lanes[i].b = r }
       }

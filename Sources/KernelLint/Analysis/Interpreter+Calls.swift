@@ -50,13 +50,23 @@ extension Interpreter {
     case (.sampler, "sample"), (.sampler, "read"), (.sampler, "gather"):
       if let coordinate = args.last { noteLookup(coordinate, at: exprs.last?.range ?? e.range) }
       return colorSource()
-    case (.sampler, "coord"), (.destination, "coord"), (.sampler, "transform"):
+    case (.sampler, "transform"):
+      return transformed(args.last)
+    case (.sampler, "coord"), (.destination, "coord"):
       return coordinate(count: 2)
     case (.sampler, _), (.destination, _):
       return coordinate(count: 4)
     default:
       return opaque(count: 4)
     }
+  }
+
+  /// A transformed coordinate: a COORD that keeps the colour class of its input (EDR004).
+  func transformed(_ input: Value?) -> Value {
+    var v = coordinate(count: 2)
+    let colour = input?.lanes.contains { $0.cls.contains(.color) } ?? false
+    if colour { for i in v.lanes.indices { v.lanes[i].cls.insert(.color) } }
+    return v
   }
 
   /// Inlines a helper at this call site (context-sensitive summary, depth ≤ 8).

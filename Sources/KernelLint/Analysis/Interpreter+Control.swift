@@ -164,7 +164,8 @@ extension Interpreter {
     for k in x.indices where k < y.count {
       for (name, v) in x[k] {
         guard let w = y[k][name], v.lanes.count == w.lanes.count else { continue }
-        for i in v.lanes.indices where v.lanes[i].a != w.lanes[i].a || v.lanes[i].b != w.lanes[i].b {
+        for i in v.lanes.indices where v.lanes[i].a != w.lanes[i].a || v.lanes[i].b != w.lanes[i].b
+        {
           return false
         }
       }
@@ -204,8 +205,10 @@ extension Interpreter {
         else { continue }
         var w = v
         for i in w.lanes.indices {
-          w.lanes[i].a = Self.linear(x0.lanes[i].a, x1.lanes[i].a, x2.lanes[i].a, count, &w.lanes[i])
-          w.lanes[i].b = Self.linear(x0.lanes[i].b, x1.lanes[i].b, x2.lanes[i].b, count, &w.lanes[i])
+          w.lanes[i].a = Self.linear(
+            x0.lanes[i].a, x1.lanes[i].a, x2.lanes[i].a, count, &w.lanes[i])
+          w.lanes[i].b = Self.linear(
+            x0.lanes[i].b, x1.lanes[i].b, x2.lanes[i].b, count, &w.lanes[i])
         }
         result[k][name] = w
       }

@@ -62,7 +62,8 @@ extension Interpreter {
   }
 
   private static let namedConstants: [String: Double] = [
-    "M_PI_F": .pi, "M_PI": .pi, "M_PI_H": .pi, "M_E_F": 2.718281828459045, "M_SQRT2_F": 2.0.squareRoot(),
+    "M_PI_F": .pi, "M_PI": .pi, "M_PI_H": .pi, "M_E_F": 2.718281828459045,
+    "M_SQRT2_F": 2.0.squareRoot(),
     "M_PI_2_F": .pi / 2, "M_1_PI_F": 1 / .pi, "FLT_MAX": 3.4028234663852886e38,
     "HALF_MAX": 65504, "FLT_EPSILON": 1.1920928955078125e-07, "FLT_MIN": 1.1754943508222875e-38,
     "INFINITY": .infinity, "MAXFLOAT": 3.4028234663852886e38,
@@ -147,7 +148,9 @@ extension Interpreter {
     else {
       return opaque(count: 1)
     }
-    if base.lanes.count == 1 { return Value(shape: .numeric, lanes: lanes.map { _ in base.lanes[0] }) }
+    if base.lanes.count == 1 {
+      return Value(shape: .numeric, lanes: lanes.map { _ in base.lanes[0] })
+    }
     return Value(
       shape: .numeric,
       lanes: lanes.map { $0 < base.lanes.count ? base.lanes[$0] : opaqueLane() })
@@ -161,7 +164,8 @@ extension Interpreter {
       }
       var column = Value(shape: .numeric, lanes: Array(base.lanes[0..<r]))
       for k in 1..<c {
-        column = joinValues(column, Value(shape: .numeric, lanes: Array(base.lanes[k * r..<(k + 1) * r])))
+        column = joinValues(
+          column, Value(shape: .numeric, lanes: Array(base.lanes[k * r..<(k + 1) * r])))
       }
       return column
     case .numeric where !base.lanes.isEmpty:
@@ -171,7 +175,9 @@ extension Interpreter {
         return Value(shape: .numeric, lanes: [base.lanes[Int(i)]])
       }
       return base.lanes.count <= 4
-        ? Value(shape: .numeric, lanes: [base.lanes.dropFirst().reduce(base.lanes[0]) { joinLanes($0, $1) }])
+        ? Value(
+          shape: .numeric,
+          lanes: [base.lanes.dropFirst().reduce(base.lanes[0]) { joinLanes($0, $1) }])
         : base
     default:
       return opaque(count: 1)
@@ -184,7 +190,10 @@ extension Interpreter {
     case .identifier(let name):
       guard let old = lookup(name) else { return }
       if old.shape != .numeric || value.lanes.count == old.lanes.count || old.lanes.count > 4 {
-        assign(name, old.lanes.count > 4 && value.lanes.count != old.lanes.count ? joinValues(old, value) : value)
+        assign(
+          name,
+          old.lanes.count > 4 && value.lanes.count != old.lanes.count
+            ? joinValues(old, value) : value)
       } else {
         assign(name, resized(value, to: old.lanes.count))
       }

@@ -64,17 +64,25 @@ extension Interpreter {
     var result = Value(shape: .numeric, lanes: lanes)
     let constants = (constantLanes(args[0]), constantLanes(args[1]))
     let (bound, valueIndex): ([Double]?, Int) =
-      constants.1 != nil && constants.0 == nil ? (constants.1, 0)
+      constants.1 != nil && constants.0 == nil
+      ? (constants.1, 0)
       : constants.0 != nil && constants.1 == nil ? (constants.0, 1) : (nil, 0)
     guard let bound else { return result }
     let value = resized(args[valueIndex], to: n)
     if isMin, bound.allSatisfy({ $0 <= 1 }) {
-      let k = register(.unitLimit, e, exprs[valueIndex], value, &result, isNoOp: { $0.b.hi <= (bound.max() ?? 1) })
+      let k = register(
+        .unitLimit, e, exprs[valueIndex], value, &result, isNoOp: { $0.b.hi <= (bound.max() ?? 1) })
       if k >= 0 { coverInnerClip(exprs[valueIndex]) }
     } else if !isMin, bound.allSatisfy({ $0 >= 0 }) {
-      let k = register(.negativeClip, e, exprs[valueIndex], value, &result, isNoOp: { $0.b.lo >= (bound.min() ?? 0) })
-      if k >= 0, let inner = exprs[valueIndex].calleeName, inner.hasSuffix("min") || inner == "clamp" || inner == "saturate" {
-        if candidateIndex(of: exprs[valueIndex]) != nil { facts.candidates[Int(k)].isCoveredByUnitLimit = true }
+      let k = register(
+        .negativeClip, e, exprs[valueIndex], value, &result,
+        isNoOp: { $0.b.lo >= (bound.min() ?? 0) })
+      if k >= 0, let inner = exprs[valueIndex].calleeName,
+        inner.hasSuffix("min") || inner == "clamp" || inner == "saturate"
+      {
+        if candidateIndex(of: exprs[valueIndex]) != nil {
+          facts.candidates[Int(k)].isCoveredByUnitLimit = true
+        }
       }
     }
     return result
@@ -82,12 +90,14 @@ extension Interpreter {
 
   /// In `min(max(x, 0), 1)` only EDR001 is reported.
   private func coverInnerClip(_ inner: Expr) {
-    guard let name = inner.calleeName, name.hasSuffix("max"), let k = candidateIndex(of: inner) else { return }
+    guard let name = inner.calleeName, name.hasSuffix("max"), let k = candidateIndex(of: inner)
+    else { return }
     facts.candidates[Int(k)].isCoveredByUnitLimit = true
   }
 
   private func candidateIndex(of e: Expr) -> Int32? {
-    facts.candidateKeys[AnalysisFacts.CandidateKey(expression: e.id, context: callStack.map { $0.lowerBound })]
+    facts.candidateKeys[
+      AnalysisFacts.CandidateKey(expression: e.id, context: callStack.map { $0.lowerBound })]
   }
 
   /// `smoothstep(e0, e1, x)`: DERIVED in [0,1]; an EDR002 candidate on colour with e1 ≤ 1.
@@ -123,7 +133,8 @@ extension Interpreter {
       facts.candidates.append(
         LimitCandidate(
           kind: kind, callRange: e.range, callee: e.calleeName ?? "clamp",
-          valueRange: valueExpr.range, isWholeVector: x.lanes.count == 4 && x.lanes[3].cls.contains(.alpha),
+          valueRange: valueExpr.range,
+          isWholeVector: x.lanes.count == 4 && x.lanes[3].cls.contains(.alpha),
           isFromMacro: e.isFromMacro, inputIDs: [], resultIDs: [], callStack: callStack))
     }
     facts.candidates[Int(k)].inputIDs = x.lanes.map(\.id)

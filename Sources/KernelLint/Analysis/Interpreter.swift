@@ -97,7 +97,9 @@ final class Interpreter {
     if let (c, r) = TypeName.matrixShape(type.name) {
       var v = value
       if v.lanes.count == 1 && c * r > 1 {
-        v.lanes = (0..<(c * r)).map { k in k / r == k % r ? value.lanes[0] : .constant(0, id: facts.freshID()) }
+        v.lanes = (0..<(c * r)).map { k in
+          k / r == k % r ? value.lanes[0] : .constant(0, id: facts.freshID())
+        }
       }
       v.shape = .matrix(columns: c, rows: r)
       return v
@@ -109,9 +111,12 @@ final class Interpreter {
   /// Splats a scalar or truncates/pads a vector to `n` lanes.
   func resized(_ value: Value, to n: Int) -> Value {
     if value.lanes.count == n { return value }
-    if value.lanes.count == 1 { return Value(shape: .numeric, lanes: Array(repeating: value.lanes[0], count: n)) }
+    if value.lanes.count == 1 {
+      return Value(shape: .numeric, lanes: Array(repeating: value.lanes[0], count: n))
+    }
     if value.lanes.count > n { return Value(shape: .numeric, lanes: Array(value.lanes.prefix(n))) }
-    return Value(shape: .numeric, lanes: value.lanes + (value.lanes.count..<n).map { _ in opaqueLane() })
+    return Value(
+      shape: .numeric, lanes: value.lanes + (value.lanes.count..<n).map { _ in opaqueLane() })
   }
 
   // MARK: Environment
@@ -192,7 +197,8 @@ final class Interpreter {
             lanes: (0..<(decl.type.laneCount ?? 1)).map { _ in .constant(0, id: facts.freshID()) })
         }
         if decl.type.isArray, let d = decl.initializer, case .initializerList(let items) = d.kind {
-          value = items.map { eval($0) }.reduce(nil) { acc, v in acc.map { joinValues($0, v) } ?? v }
+          value =
+            items.map { eval($0) }.reduce(nil) { acc, v in acc.map { joinValues($0, v) } ?? v }
             ?? value
         }
         declare(decl.name, conform(value, to: decl.type))

@@ -41,7 +41,8 @@ struct KernelAnalyzer {
     report.comments = lexer.comments
     var annotations = self.annotations
     for comment in lexer.comments {
-      for case .success(let d) in Directive.parse(comment, hostRange: comment.range) where d.command == .param {
+      for case .success(let d) in Directive.parse(comment, hostRange: comment.range)
+      where d.command == .param {
         if let name = d.parameter, let range = d.parameterRange { annotations.ranges[name] = range }
         if let name = d.parameter, d.parameterIsColor { annotations.colorParameters.insert(name) }
       }
@@ -50,7 +51,10 @@ struct KernelAnalyzer {
     report.dialect = KernelDialect.guess(preprocessor.output)
     let unit = Parser.parse(preprocessor.output)
     var partial: [(Range<Int>, String)] = []
-    if let reason = runtimeAssembly { partial.append((runtimeOffset..<runtimeOffset + 1, "kernel text is assembled at run time (\(reason))")) }
+    if let reason = runtimeAssembly {
+      partial.append(
+        (runtimeOffset..<runtimeOffset + 1, "kernel text is assembled at run time (\(reason))"))
+    }
     partial += lexer.problems + preprocessor.problems + unit.errors
     let entries = EntryPoints.find(in: unit)
     report.entryCount = entries.count
@@ -64,7 +68,9 @@ struct KernelAnalyzer {
       }
       interpreter.scopes = [frame]
       if let body = function.body { _ = interpreter.exec(body) }
-      var derivation = FindingDerivation(text: text, facts: facts, kernel: function.name, dialect: report.dialect, flagGuards: flagGuards)
+      var derivation = FindingDerivation(
+        text: text, facts: facts, kernel: function.name, dialect: report.dialect,
+        flagGuards: flagGuards)
       for finding in derivation.derive() {
         let key = "\(finding.rule.rawValue):\(finding.range)"
         if seen.insert(key).inserted { report.findings.append(finding) }

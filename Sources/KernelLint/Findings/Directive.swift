@@ -25,7 +25,9 @@ struct Directive {
   var parameterIsColor = false
 
   /// Parses every directive in a comment body; malformed ones come back as error messages.
-  static func parse(_ comment: Comment, hostRange: Range<Int>) -> [Result<Directive, DirectiveError>] {
+  static func parse(_ comment: Comment, hostRange: Range<Int>) -> [Result<
+    Directive, DirectiveError
+  >] {
     var results: [Result<Directive, DirectiveError>] = []
     var rest = Substring(comment.body)
     while let r = rest.firstRange(of: "edrlint:") {
@@ -50,9 +52,12 @@ struct Directive {
       reason = String(body[r.upperBound...]).trimmingCharacters()
       body = String(body[..<r.lowerBound])
     }
-    let words = body.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
+    let words = body.split(whereSeparator: {
+      $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r"
+    }).map(String.init)
     guard let first = words.first, let command = Command(rawValue: first) else {
-      return .failure(DirectiveError(range: hostRange, message: "unknown edrlint command '\(words.first ?? "")'"))
+      return .failure(
+        DirectiveError(range: hostRange, message: "unknown edrlint command '\(words.first ?? "")'"))
     }
     var directive = Directive(
       command: command, rules: [], isAll: false, reason: reason, range: hostRange,
@@ -65,11 +70,16 @@ struct Directive {
       } else if let id = RuleID(rawValue: word.uppercased()) {
         directive.rules.insert(id)
       } else {
-        return .failure(DirectiveError(range: hostRange, message: "unknown rule id '\(word)' in edrlint directive"))
+        return .failure(
+          DirectiveError(
+            range: hostRange, message: "unknown rule id '\(word)' in edrlint directive"))
       }
     }
     if directive.rules.isEmpty && !directive.isAll {
-      return .failure(DirectiveError(range: hostRange, message: "edrlint:\(command.rawValue) names no rule (use a rule id or 'all')"))
+      return .failure(
+        DirectiveError(
+          range: hostRange,
+          message: "edrlint:\(command.rawValue) names no rule (use a rule id or 'all')"))
     }
     return .success(directive)
   }
@@ -79,7 +89,8 @@ struct Directive {
   {
     var d = base
     guard let name = args.first else {
-      return .failure(DirectiveError(range: hostRange, message: "edrlint:param needs a parameter name"))
+      return .failure(
+        DirectiveError(range: hostRange, message: "edrlint:param needs a parameter name"))
     }
     d.parameter = name
     let rest = args.dropFirst().joined(separator: " ")
@@ -90,7 +101,12 @@ struct Directive {
     let cleaned = rest.replacing("in", with: "").replacing("[", with: " ").replacing("]", with: " ")
     let numbers = cleaned.split(separator: " ").compactMap { Double($0) }
     guard rest.hasPrefix("in"), numbers.count == 2, numbers[0] <= numbers[1] else {
-      return .failure(DirectiveError(range: hostRange, message: "malformed range in edrlint:param '\(name) \(rest)' (expected 'in [lo, hi]' with lo <= hi, or 'color')"))
+      return .failure(
+        DirectiveError(
+          range: hostRange,
+          message:
+            "malformed range in edrlint:param '\(name) \(rest)' (expected 'in [lo, hi]' with lo <= hi, or 'color')"
+        ))
     }
     d.parameterRange = (numbers[0], numbers[1])
     return .success(d)
@@ -102,4 +118,3 @@ struct DirectiveError: Error {
   var range: Range<Int>
   var message: String
 }
-

@@ -22,8 +22,10 @@ struct FileFindingBuilder {
     let s = source.position(of: lower)
     let e = source.position(of: upper)
     return SourceSpan(
-      start: SourcePosition(line: s.line, column: s.column, utf16Column: source.utf16Column(of: lower)),
-      end: SourcePosition(line: e.line, column: e.column, utf16Column: source.utf16Column(of: upper)),
+      start: SourcePosition(
+        line: s.line, column: s.column, utf16Column: source.utf16Column(of: lower)),
+      end: SourcePosition(
+        line: e.line, column: e.column, utf16Column: source.utf16Column(of: upper)),
       offsets: lower..<upper)
   }
 
@@ -47,8 +49,13 @@ struct FileFindingBuilder {
         case .disableFile: d.lines = 1...max(source.lineCount, 1)
         default: d.lines = line...line
         }
-        if configuration.requireReason == true, d.reason == nil, d.command != .param, d.command != .enable {
-          errors.append(DirectiveError(range: hostRange, message: "edrlint directive needs a reason ('-- reason'): requireReason is on"))
+        if configuration.requireReason == true, d.reason == nil, d.command != .param,
+          d.command != .enable
+        {
+          errors.append(
+            DirectiveError(
+              range: hostRange,
+              message: "edrlint directive needs a reason ('-- reason'): requireReason is on"))
         }
         directives.append(d)
       }
@@ -74,7 +81,10 @@ struct FileFindingBuilder {
       if embedded {
         let kLine = kernelText.line(of: comment.range.lowerBound)
         if kLine < kernelText.lineCount {
-          next = source.line(of: kernel.hostRange(kernelText.offset(ofLine: kLine + 1)..<kernelText.offset(ofLine: kLine + 1) + 1).lowerBound)
+          next = source.line(
+            of: kernel.hostRange(
+              kernelText.offset(ofLine: kLine + 1)..<kernelText.offset(ofLine: kLine + 1) + 1
+            ).lowerBound)
         }
       }
       addDirectives(comment, hostRange: hostRange, nextLine: next)
@@ -86,7 +96,9 @@ struct FileFindingBuilder {
         span: span(kernel.hostRange(raw.range)), kernel: raw.kernel, dialect: report.dialect)
       finding.worlds = raw.worlds
       finding.reason = raw.reason
-      finding.related = raw.related.map { RelatedLocation(span: span(kernel.hostRange($0.0)), message: $0.1) }
+      finding.related = raw.related.map {
+        RelatedLocation(span: span(kernel.hostRange($0.0)), message: $0.1)
+      }
       if embedded {
         let kLine = kernelText.line(of: raw.range.lowerBound)
         let start = span(kernel.literalStart..<kernel.literalStart).start
@@ -94,11 +106,15 @@ struct FileFindingBuilder {
         finding.related.append(
           RelatedLocation(
             span: span(kernel.literalStart..<kernel.literalStart),
-            message: "in kernel '\(raw.kernel ?? "?")' (kernel line \(kLine)) embedded in the string literal starting here"))
+            message:
+              "in kernel '\(raw.kernel ?? "?")' (kernel line \(kLine)) embedded in the string literal starting here"
+          ))
       }
       finding.fixes = raw.fixes.compactMap { fix in
         guard fix.edits.allSatisfy({ kernel.isContiguous($0.0) }) else { return nil }
-        return Fix(kind: fix.kind, description: fix.description, edits: fix.edits.map { TextEdit(span: span(kernel.hostRange($0.0)), newText: $0.1) })
+        return Fix(
+          kind: fix.kind, description: fix.description,
+          edits: fix.edits.map { TextEdit(span: span(kernel.hostRange($0.0)), newText: $0.1) })
       }
       findings.append(finding)
     }
@@ -108,38 +124,54 @@ struct FileFindingBuilder {
   mutating func finish() -> [Finding] {
     resolveScopes()
     for i in findings.indices {
-      for k in directives.indices where directives[k].command != .enable && directives[k].command != .param {
+      for k in directives.indices
+      where directives[k].command != .enable && directives[k].command != .param {
         let d = directives[k]
-        guard d.lines.contains(findings[i].span.start.line), d.isAll || d.rules.contains(findings[i].ruleID)
+        guard d.lines.contains(findings[i].span.start.line),
+          d.isAll || d.rules.contains(findings[i].ruleID)
         else { continue }
         findings[i].isSuppressed = true
         findings[i].justification = d.reason
         directives[k].isUsed = true
       }
     }
-    if configuration.reportUnusedSuppressions != false, let severity = configuration.severity(of: .lint001) {
+    if configuration.reportUnusedSuppressions != false,
+      let severity = configuration.severity(of: .lint001)
+    {
       for d in directives where !d.isUsed && d.command != .enable && d.command != .param {
         let names = d.isAll ? "all" : d.rules.map(\.rawValue).sorted().joined(separator: ", ")
         var f = Finding(
           ruleID: .lint001, severity: severity,
-          message: "unused suppression: 'edrlint:\(d.command.rawValue) \(names)' suppressed nothing",
+          message:
+            "unused suppression: 'edrlint:\(d.command.rawValue) \(names)' suppressed nothing",
           file: path, span: span(d.range))
-        f.fixes = [Fix(kind: .safe, description: "remove the directive", edits: [TextEdit(span: span(deletionRange(d)), newText: "")])]
+        f.fixes = [
+          Fix(
+            kind: .safe, description: "remove the directive",
+            edits: [TextEdit(span: span(deletionRange(d)), newText: "")])
+        ]
         findings.append(f)
       }
     }
     if let severity = configuration.severity(of: .lint002) {
       for e in errors {
-        findings.append(Finding(ruleID: .lint002, severity: severity, message: e.message, file: path, span: span(e.range)))
+        findings.append(
+          Finding(
+            ruleID: .lint002, severity: severity, message: e.message, file: path,
+            span: span(e.range)))
       }
     }
     return findings.sorted {
-      ($0.span.offsets.lowerBound, $0.ruleID.rawValue) < ($1.span.offsets.lowerBound, $1.ruleID.rawValue)
+      ($0.span.offsets.lowerBound, $0.ruleID.rawValue) < (
+        $1.span.offsets.lowerBound, $1.ruleID.rawValue
+      )
     }
   }
 
   private mutating func resolveScopes() {
-    let order = directives.indices.sorted { directives[$0].range.lowerBound < directives[$1].range.lowerBound }
+    let order = directives.indices.sorted {
+      directives[$0].range.lowerBound < directives[$1].range.lowerBound
+    }
     var closed = Set<Int>()
     for (position, k) in order.enumerated() {
       let d = directives[k]
@@ -147,7 +179,10 @@ struct FileFindingBuilder {
       switch d.command {
       case .disableNextKernel:
         if let kernel = kernelSpans.first(where: { $0.lowerBound >= d.range.upperBound }) {
-          directives[k].lines = source.line(of: kernel.lowerBound)...source.line(of: max(kernel.upperBound - 1, kernel.lowerBound))
+          directives[k].lines =
+            source.line(
+              of: kernel.lowerBound)...source.line(
+              of: max(kernel.upperBound - 1, kernel.lowerBound))
         }
       case .disable:
         var end = max(source.lineCount, line)
@@ -165,7 +200,10 @@ struct FileFindingBuilder {
       }
     }
     for k in directives.indices where directives[k].command == .enable && !closed.contains(k) {
-      errors.append(DirectiveError(range: directives[k].range, message: "'edrlint:enable' without a matching 'edrlint:disable'"))
+      errors.append(
+        DirectiveError(
+          range: directives[k].range,
+          message: "'edrlint:enable' without a matching 'edrlint:disable'"))
     }
   }
 
@@ -176,10 +214,14 @@ struct FileFindingBuilder {
     let lineEnd = line < source.lineCount ? source.offset(ofLine: line + 1) : source.bytes.count
     let before = source.bytes[lineStart..<d.range.lowerBound].allSatisfy { $0 == 32 || $0 == 9 }
     let afterEnd = d.range.upperBound
-    let after = source.bytes[min(afterEnd, lineEnd)..<lineEnd].allSatisfy { $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 }
+    let after = source.bytes[min(afterEnd, lineEnd)..<lineEnd].allSatisfy {
+      $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13
+    }
     if before && after { return lineStart..<lineEnd }
     var start = d.range.lowerBound
-    while start > lineStart && (source.bytes[start - 1] == 32 || source.bytes[start - 1] == 9) { start -= 1 }
+    while start > lineStart && (source.bytes[start - 1] == 32 || source.bytes[start - 1] == 9) {
+      start -= 1
+    }
     return start..<d.range.upperBound
   }
 }

@@ -7,15 +7,18 @@ public enum FixApplier {
   ) -> (bytes: [UInt8], applied: Int) {
     var edits: [TextEdit] = []
     for f in findings where !f.isSuppressed {
-      let fix = f.fixes.first { $0.kind == .safe }
-        ?? (includeSuggestions ? f.fixes.first { $0.kind == .suggestion && !$0.edits.isEmpty } : nil)
+      let fix =
+        f.fixes.first { $0.kind == .safe }
+        ?? (includeSuggestions
+          ? f.fixes.first { $0.kind == .suggestion && !$0.edits.isEmpty } : nil)
       if let fix { edits += fix.edits }
     }
     edits.sort { $0.span.offsets.lowerBound > $1.span.offsets.lowerBound }
     var result = bytes
     var applied = 0
     var limit = Int.max
-    for edit in edits where edit.span.offsets.upperBound <= limit && edit.span.offsets.upperBound <= result.count {
+    for edit in edits
+    where edit.span.offsets.upperBound <= limit && edit.span.offsets.upperBound <= result.count {
       result.replaceSubrange(edit.span.offsets, with: Array(edit.newText.utf8))
       limit = edit.span.offsets.lowerBound
       applied += 1

@@ -66,14 +66,30 @@ enum JSONReporter {
       line: f.span.start.line, column: f.span.start.column, endLine: f.span.end.line,
       endColumn: f.span.end.column, kernel: f.kernel, kernelLine: f.host?.kernelLine,
       dialect: f.dialect?.rawValue,
-      host: f.host.map { Host(file: f.file, literalStart: Position(line: $0.literalStart.line, column: $0.literalStart.column)) },
-      worlds: f.worlds?.mapValues { $0.map { $0.isFinite ? $0 : ($0 < 0 ? -Double.greatestFiniteMagnitude : Double.greatestFiniteMagnitude) } },
+      host: f.host.map {
+        Host(
+          file: f.file,
+          literalStart: Position(line: $0.literalStart.line, column: $0.literalStart.column))
+      },
+      worlds: f.worlds?.mapValues {
+        $0.map {
+          $0.isFinite
+            ? $0 : ($0 < 0 ? -Double.greatestFiniteMagnitude : Double.greatestFiniteMagnitude)
+        }
+      },
       reason: f.reason,
-      related: f.related.map { Related(file: f.file, line: $0.span.start.line, column: $0.span.start.column, message: $0.message) },
+      related: f.related.map {
+        Related(
+          file: f.file, line: $0.span.start.line, column: $0.span.start.column, message: $0.message)
+      },
       fixes: f.fixes.map { fix in
-        FixEntry(kind: fix.kind.rawValue, description: fix.description, edits: fix.edits.map {
-          Edit(line: $0.span.start.line, column: $0.span.start.column, endLine: $0.span.end.line, endColumn: $0.span.end.column, newText: $0.newText)
-        })
+        FixEntry(
+          kind: fix.kind.rawValue, description: fix.description,
+          edits: fix.edits.map {
+            Edit(
+              line: $0.span.start.line, column: $0.span.start.column, endLine: $0.span.end.line,
+              endColumn: $0.span.end.column, newText: $0.newText)
+          })
       },
       suppressed: f.isSuppressed)
   }

@@ -66,19 +66,27 @@ struct TextReporter {
     var out = ""
     for report in reports {
       for f in report.findings where !f.isSuppressed {
-        out += "\(f.file):\(f.span.start.line):\(f.span.start.column): \(f.severity.rawValue): \(Self.truncated(f.message)) [\(f.ruleID.rawValue)]\n"
+        out +=
+          "\(f.file):\(f.span.start.line):\(f.span.start.column): \(f.severity.rawValue): \(Self.truncated(f.message)) [\(f.ruleID.rawValue)]\n"
         if firstLineOnly { continue }
         let line = report.source.lineText(f.span.start.line)
         out += line + "\n"
-        let prefix = String(line.utf8.prefix(max(f.span.start.column - 1, 0)).map { $0 == 9 ? Character("\t") : Character(" ") })
-        let width = f.span.end.line == f.span.start.line ? max(f.span.end.column - f.span.start.column, 1) : 1
+        let prefix = String(
+          line.utf8.prefix(max(f.span.start.column - 1, 0)).map {
+            $0 == 9 ? Character("\t") : Character(" ")
+          })
+        let width =
+          f.span.end.line == f.span.start.line ? max(f.span.end.column - f.span.start.column, 1) : 1
         let caretWidth = min(width, max(line.utf8.count - (f.span.start.column - 1), 1))
         out += prefix + "^" + String(repeating: "~", count: max(caretWidth - 1, 0)) + "\n"
-        if let edit = f.fixes.first?.edits.first, edit.span.start.line == f.span.start.line, !edit.newText.contains("\n") {
+        if let edit = f.fixes.first?.edits.first, edit.span.start.line == f.span.start.line,
+          !edit.newText.isEmpty, !edit.newText.contains("\n")
+        {
           out += prefix + edit.newText + "\n"
         }
         for fix in f.fixes {
-          out += "\(f.file):\(f.span.start.line):\(f.span.start.column): note: \(fix.kind == .safe ? "fix" : "suggestion"): \(fix.description)\n"
+          out +=
+            "\(f.file):\(f.span.start.line):\(f.span.start.column): note: \(fix.kind == .safe ? "fix" : "suggestion"): \(fix.description)\n"
         }
         for r in f.related {
           out += "\(f.file):\(r.span.start.line):\(r.span.start.column): note: \(r.message)\n"
@@ -102,7 +110,8 @@ enum GitHubReporter {
       for f in report.findings where !f.isSuppressed {
         let level = f.severity == .note ? "notice" : f.severity.rawValue
         let message = escape(f.message)
-        out += "::\(level) file=\(property(f.file)),line=\(f.span.start.line),col=\(f.span.start.column),endLine=\(f.span.end.line),endColumn=\(f.span.end.column),title=\(f.ruleID.rawValue)::\(message)\n"
+        out +=
+          "::\(level) file=\(property(f.file)),line=\(f.span.start.line),col=\(f.span.start.column),endLine=\(f.span.end.line),endColumn=\(f.span.end.column),title=\(f.ruleID.rawValue)::\(message)\n"
       }
     }
     return out

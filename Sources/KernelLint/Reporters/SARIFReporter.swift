@@ -3,7 +3,8 @@ import Foundation
 /// SARIF 2.1.0 from `Codable` structs; every rule is declared in `tool.driver.rules`.
 enum SARIFReporter {
   struct Log: Codable {
-    var schema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+    var schema =
+      "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
     var version = "2.1.0"
     var runs: [Run]
 
@@ -111,7 +112,8 @@ enum SARIFReporter {
       Rule(
         id: d.identifier.rawValue, name: d.name, shortDescription: Text(text: d.summary),
         fullDescription: Text(text: d.rationale),
-        helpUri: "https://github.com/edrcube/edrcube/blob/main/LINTER.md#\(d.identifier.rawValue.lowercased())",
+        helpUri:
+          "https://github.com/edrcube/edrcube/blob/main/LINTER.md#\(d.identifier.rawValue.lowercased())",
         defaultConfiguration: Configuration(level: d.defaultSeverity.rawValue, enabled: !d.isOptIn))
     }
     let base = sourceRoot == nil ? nil : "SRCROOT"
@@ -121,9 +123,12 @@ enum SARIFReporter {
         let artifact = ArtifactLocation(uri: f.file, uriBaseId: base)
         let physical = PhysicalLocation(artifactLocation: artifact, region: region(f.span))
         let related = f.related.enumerated().map { k, r in
-          Location(id: k + 1, message: Text(text: r.message), physicalLocation: PhysicalLocation(artifactLocation: artifact, region: region(r.span)))
+          Location(
+            id: k + 1, message: Text(text: r.message),
+            physicalLocation: PhysicalLocation(artifactLocation: artifact, region: region(r.span)))
         }
-        let hash = fingerprint(f.ruleID.rawValue + report.source.lineText(f.span.start.line).trimmingCharacters())
+        let hash = fingerprint(
+          f.ruleID.rawValue + report.source.lineText(f.span.start.line).trimmingCharacters())
         results.append(
           Result(
             ruleId: f.ruleID.rawValue,
@@ -131,17 +136,24 @@ enum SARIFReporter {
             message: Text(text: f.message), locations: [Location(physicalLocation: physical)],
             relatedLocations: related, partialFingerprints: ["primaryLocationLineHash": hash],
             fixes: f.fixes.map { fix in
-              FixEntry(description: Text(text: fix.description), artifactChanges: [
-                ArtifactChange(artifactLocation: artifact, replacements: fix.edits.map {
-                  Replacement(deletedRegion: region($0.span), insertedContent: Text(text: $0.newText))
-                })
-              ])
+              FixEntry(
+                description: Text(text: fix.description),
+                artifactChanges: [
+                  ArtifactChange(
+                    artifactLocation: artifact,
+                    replacements: fix.edits.map {
+                      Replacement(
+                        deletedRegion: region($0.span), insertedContent: Text(text: $0.newText))
+                    })
+                ])
             },
             suppressions: f.isSuppressed ? [Suppression(justification: f.justification)] : []))
       }
     }
     let roots = sourceRoot.map { ["SRCROOT": ArtifactLocation(uri: $0, uriBaseId: nil)] }
-    let log = Log(runs: [Run(tool: Tool(driver: Driver(rules: rules)), originalUriBaseIds: roots, results: results)])
+    let log = Log(runs: [
+      Run(tool: Tool(driver: Driver(rules: rules)), originalUriBaseIds: roots, results: results)
+    ])
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(log) else { return "{}" }

@@ -2,7 +2,8 @@
 public enum RuleDocumentation {
   /// The description, rationale and examples of one rule.
   public static func render(_ d: RuleDescription) -> String {
-    var out = "\(d.identifier.rawValue) \(d.name) (default: \(d.isOptIn ? "off, opt-in" : d.defaultSeverity.rawValue))\n\n"
+    var out =
+      "\(d.identifier.rawValue) \(d.name) (default: \(d.isOptIn ? "off, opt-in" : d.defaultSeverity.rawValue))\n\n"
     out += d.summary + "\n\n" + d.rationale + "\n"
     out += "\nTriggering examples (↓ marks the finding):\n"
     for e in d.triggeringExamples { out += "\n" + indent(e.code) + "\n" }
@@ -12,6 +13,7 @@ public enum RuleDocumentation {
   }
 
   private static func indent(_ s: String) -> String {
-    s.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+    s.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(
+      separator: "\n")
   }
 }

@@ -248,7 +248,8 @@ struct HostExtractor {
     let base = chain?.text.count ?? 0
     if let reason = piece.runtime, chain?.runtimeAssembly == nil {
       chain?.runtimeAssembly = reason
-      chain?.runtimeOffset = base + (piece.offsets.firstIndex { $0 >= piece.runtimeOffset } ?? piece.runtimeOffset)
+      chain?.runtimeOffset =
+        base + (piece.offsets.firstIndex { $0 >= piece.runtimeOffset } ?? piece.runtimeOffset)
     }
     chain?.text += piece.text
     chain?.hostOffsets? += piece.offsets
@@ -262,6 +263,18 @@ struct HostExtractor {
     var plus = 0
     var i = chainEnd
     while i < start {
+      if bytes[i] == UInt8(ascii: "/") && byte(i + 1) == UInt8(ascii: "/") {
+        while i < start && bytes[i] != 10 { i += 1 }
+        continue
+      }
+      if bytes[i] == UInt8(ascii: "/") && byte(i + 1) == UInt8(ascii: "*") {
+        i += 2
+        while i < start && !(bytes[i - 1] == UInt8(ascii: "*") && bytes[i] == UInt8(ascii: "/")) {
+          i += 1
+        }
+        i += 1
+        continue
+      }
       if bytes[i] == UInt8(ascii: "+") { plus += 1 } else if !isSpace(bytes[i]) { return false }
       i += 1
     }
@@ -271,7 +284,10 @@ struct HostExtractor {
   private func precededByPlus(_ start: Int) -> Bool {
     var i = start - 1
     while i >= 0 && isSpace(bytes[i]) { i -= 1 }
-    guard byte(i) == UInt8(ascii: "+") || (byte(i) == UInt8(ascii: "=") && byte(i - 1) == UInt8(ascii: "+")) else { return false }
+    guard
+      byte(i) == UInt8(ascii: "+")
+        || (byte(i) == UInt8(ascii: "=") && byte(i - 1) == UInt8(ascii: "+"))
+    else { return false }
     return true
   }
 
@@ -279,10 +295,9 @@ struct HostExtractor {
   private mutating func closeChainIfNeeded(at i: Int) {
     guard chain != nil else { return }
     if bytes[i] == UInt8(ascii: "+") && byte(i + 1) != UInt8(ascii: "=") {
-      var j = i + 1
-      while j < bytes.count && isSpace(bytes[j]) { j += 1 }
-      let next = byte(j)
-      let literalNext = next == UInt8(ascii: "\"") || next == UInt8(ascii: "#") || next == UInt8(ascii: "@")
+      let next = byte(nextTokenStart(after: i + 1))
+      let literalNext =
+        next == UInt8(ascii: "\"") || next == UInt8(ascii: "#") || next == UInt8(ascii: "@")
       if !literalNext, chain?.runtimeAssembly == nil {
         chain?.runtimeAssembly = "text concatenated with a non-literal value"
         let count = chain?.text.count ?? 1
@@ -291,6 +306,27 @@ struct HostExtractor {
       if literalNext { return }
     }
     closeChain()
+  }
+
+  /// The offset of the next byte that is neither whitespace nor inside a comment.
+  private func nextTokenStart(after start: Int) -> Int {
+    var j = start
+    while j < bytes.count {
+      if isSpace(bytes[j]) {
+        j += 1
+      } else if bytes[j] == UInt8(ascii: "/") && byte(j + 1) == UInt8(ascii: "/") {
+        while j < bytes.count && bytes[j] != 10 { j += 1 }
+      } else if bytes[j] == UInt8(ascii: "/") && byte(j + 1) == UInt8(ascii: "*") {
+        j += 2
+        while j < bytes.count
+          && !(bytes[j - 1] == UInt8(ascii: "*") && bytes[j] == UInt8(ascii: "/"))
+        { j += 1 }
+        j += 1
+      } else {
+        return j
+      }
+    }
+    return j
   }
 
   private mutating func closeChain() {

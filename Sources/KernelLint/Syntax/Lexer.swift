@@ -142,8 +142,7 @@ struct Lexer {
     var kind = Token.Kind.punctuator
     if Self.isIdentStart(c) {
       kind = .identifier
-      while index < bytes.count && (Self.isIdentStart(bytes[index]) || Self.isDigit(bytes[index]))
-      {
+      while index < bytes.count && (Self.isIdentStart(bytes[index]) || Self.isDigit(bytes[index])) {
         index += 1
       }
     } else if Self.isDigit(c) || (c == UInt8(ascii: ".") && Self.isDigit(byte(index + 1))) {

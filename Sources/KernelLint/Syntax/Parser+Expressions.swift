@@ -64,7 +64,8 @@ extension Parser {
     while current.kind == .punctuator, let p = Parser.precedence[current.text], p >= minimum {
       chain += 1
       if chain > Parser.chainLimit {
-        throw SyntaxError(range: current.range, message: "expression longer than \(Parser.chainLimit) operators")
+        throw SyntaxError(
+          range: current.range, message: "expression longer than \(Parser.chainLimit) operators")
       }
       let op = advance().text
       let right = try parseBinary(p + 1)
@@ -174,7 +175,9 @@ extension Parser {
         _ = advance()
         name = advance().text
       }
-      if current.isPunct("<"), Parser.castTemplates.contains(name) || Parser.templateTypes.contains(name) {
+      if current.isPunct("<"),
+        Parser.castTemplates.contains(name) || Parser.templateTypes.contains(name)
+      {
         skipBalanced(open: "<", close: ">")
       }
       if name == "true" || name == "false" {

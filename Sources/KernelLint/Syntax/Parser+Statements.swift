@@ -113,7 +113,9 @@ extension Parser {
     while at(i).isPunct("::") && at(i + 1).kind == .identifier { i += 2 }
     if at(i).isPunct("<") {
       let name = at(i - 1).text
-      guard TypeName.laneCount(of: name) == nil, userTypes.contains(name) || Parser.templateTypes.contains(name) else { return false }
+      guard TypeName.laneCount(of: name) == nil,
+        userTypes.contains(name) || Parser.templateTypes.contains(name)
+      else { return false }
       var level = 0
       repeat {
         if at(i).isPunct("<") { level += 1 }

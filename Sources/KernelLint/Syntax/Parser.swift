@@ -23,7 +23,10 @@ struct Parser {
   }
 
   init(tokens: [Token]) {
-    self.tokens = tokens.isEmpty ? [Token(kind: .endOfFile, text: "", range: 0..<0, isAtLineStart: true, hasSpaceBefore: true)] : tokens
+    self.tokens =
+      tokens.isEmpty
+      ? [Token(kind: .endOfFile, text: "", range: 0..<0, isAtLineStart: true, hasSpaceBefore: true)]
+      : tokens
   }
 
   // MARK: Token access
@@ -294,7 +297,8 @@ struct Parser {
       index = bodyStart
       skipBalanced(open: "{", close: "}")
     }
-    function.range = start.lowerBound..<max(start.upperBound, tokens[max(index - 1, 0)].range.upperBound)
+    function.range =
+      start.lowerBound..<max(start.upperBound, tokens[max(index - 1, 0)].range.upperBound)
     unit.functions.append(function)
   }
 
@@ -344,7 +348,8 @@ struct Parser {
       if accept("=") {
         initializer = try parseAssignment()
       } else if current.isPunct("(") || current.isPunct("{") {
-        initializer = try parsePostfixArguments(constructorName: declType.name, nameToken: nameToken)
+        initializer = try parsePostfixArguments(
+          constructorName: declType.name, nameToken: nameToken)
       }
       decls.append(
         VariableDecl(

@@ -62,7 +62,10 @@ struct Preprocessor {
       _ = open
       problems.append((input.last?.range ?? 0..<0, "unterminated '#if' block"))
     }
-    output.append(input.last ?? Token(kind: .endOfFile, text: "", range: 0..<0, isAtLineStart: true, hasSpaceBefore: true))
+    output.append(
+      input.last
+        ?? Token(
+          kind: .endOfFile, text: "", range: 0..<0, isAtLineStart: true, hasSpaceBefore: true))
   }
 
   /// The tokens of one directive line, `#` excluded.
@@ -207,9 +210,12 @@ struct Preprocessor {
         return
       }
       let (arguments, end) = collectArguments(source, from: cursor + 2)
-      if end - 1 < source.count { useRange = token.range.lowerBound..<source[end - 1].range.upperBound }
+      if end - 1 < source.count {
+        useRange = token.range.lowerBound..<source[end - 1].range.upperBound
+      }
       cursor = end
-      body = substitute(body, parameters: parameters, arguments: arguments, hidden: hidden, depth: depth)
+      body = substitute(
+        body, parameters: parameters, arguments: arguments, hidden: hidden, depth: depth)
     } else {
       cursor += 1
     }
