@@ -37,6 +37,8 @@ struct Culprit: Sendable {
   var range: Range<Int>
   /// Helper call sites at that time.
   var callStack: [Range<Int>]
+  /// The ALPHA002 reason suggested by the operands (`uniform`, `colour-weight`, …).
+  var reason: String
 }
 
 /// The structure of a lane used by the precision devices.
@@ -98,8 +100,9 @@ final class AnalysisFacts {
 
   /// Records a partial-analysis reason (first few only).
   func note(_ range: Range<Int>, _ message: String) {
-    if partial.count < 8 && !partial.contains(where: { $0.1 == message }) {
-      partial.append((range, message))
+    let bounded = message.count > 200 ? String(message.prefix(200)) + "…" : message
+    if partial.count < 8 && !partial.contains(where: { $0.1 == bounded }) {
+      partial.append((range, bounded))
     }
   }
 }

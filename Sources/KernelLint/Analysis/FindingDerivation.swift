@@ -127,14 +127,11 @@ struct FindingDerivation {
         range = output.returnRange
       }
       guard seen.insert(range.lowerBound).inserted else { continue }
-      let reason: String? =
-        isError
-        ? nil
-        : lane.isWidened
-          ? "loop"
-          : lane.cls.contains(.color)
-            ? "colour-channel"
-            : lane.cls.contains(.uniform) ? "uniform" : "colour-weight"
+      let culpritReason = culpritIndex >= 0 ? facts.culprits[Int(culpritIndex)].reason : nil
+      let fallback =
+        lane.cls.contains(.color)
+        ? "colour-channel" : lane.cls.contains(.uniform) ? "uniform" : "colour-weight"
+      let reason: String? = isError ? nil : lane.isWidened ? "loop" : culpritReason ?? fallback
       let worlds = ["A": [lane.a.lo, lane.a.hi], "B": [lane.b.lo, lane.b.hi]]
       let shown = isError ? lane.a : lane.b
       let message =

@@ -192,7 +192,11 @@ extension Interpreter {
     if result.isInUnit() { return -1 }
     if let inherited = operands.first(where: { $0.0 >= 0 }) { return inherited.0 }
     guard operands.contains(where: { $0.2 != .constant && $0.1.isInUnit() }) else { return -1 }
-    facts.culprits.append(Culprit(range: range, callStack: callStack))
+    let classes = operands.reduce(ValueClass()) { $0.union($1.2) }
+    let reason =
+      classes.contains(.uniform)
+      ? "uniform" : classes.contains(.color) ? "colour-weight" : "colour-channel"
+    facts.culprits.append(Culprit(range: range, callStack: callStack, reason: reason))
     return Int32(facts.culprits.count - 1)
   }
 

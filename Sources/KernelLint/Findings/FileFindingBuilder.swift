@@ -8,6 +8,9 @@ struct FileFindingBuilder {
   private var findings: [Finding] = []
   private var kernelSpans: [Range<Int>] = []
 
+  /// At most this many findings per file (RELIABILITY.md §3.5).
+  static let findingLimit = 1000
+
   init(path: String, source: SourceText, configuration: LintConfiguration) {
     self.path = path
     self.source = source

@@ -68,7 +68,7 @@ struct TextReporter {
       for f in report.findings where !f.isSuppressed {
         out +=
           "\(f.file):\(f.span.start.line):\(f.span.start.column): \(f.severity.rawValue): \(Self.truncated(f.message)) [\(f.ruleID.rawValue)]\n"
-        if firstLineOnly { continue }
+        if firstLineOnly || f.span.start.column > 400 { continue }
         let line = report.source.lineText(f.span.start.line)
         out += line + "\n"
         let prefix = String(

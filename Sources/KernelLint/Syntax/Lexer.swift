@@ -31,11 +31,19 @@ struct Lexer {
     "%=", "&=", "|=", "^=", "::", "##",
   ]
 
+  /// Upper bound on tokens per kernel text (bounded memory on hostile input).
+  static let tokenLimit = 1_000_000
+
   private mutating func run() {
-    tokens.reserveCapacity(bytes.count / 3)
+    tokens.reserveCapacity(min(bytes.count / 3, Lexer.tokenLimit))
     while true {
       skipTrivia()
       guard index < bytes.count else { break }
+      if tokens.count >= Lexer.tokenLimit {
+        problems.append(
+          (index..<index, "more than \(Lexer.tokenLimit) tokens; the rest was not analysed"))
+        break
+      }
       lexToken()
     }
     tokens.append(
