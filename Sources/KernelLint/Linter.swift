@@ -52,7 +52,9 @@ public struct Linter: Sendable {
         analyzer.annotations.ranges[name] = (range[0], range[1])
       }
       builder.applyParamDirectives(to: &analyzer.annotations)
-      let report = analyzer.analyze(kernel.text)
+      let configured = analyzer
+      let text = kernel.text
+      let report = LargeStack.run { configured.analyze(text) }
       analysed += report.entryCount
       if report.isPartial { skipped += 1 }
       builder.add(report, kernel: kernel)

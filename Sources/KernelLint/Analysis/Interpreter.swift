@@ -5,7 +5,7 @@ final class Interpreter {
   enum Flow { case normal, returned }
 
   /// Range ↔ parameter annotations (`edrlint:param`).
-  struct Annotations {
+  struct Annotations: Sendable {
     var ranges: [String: (Double, Double)] = [:]
     var colorParameters: Set<String> = []
   }

@@ -27,7 +27,7 @@ struct KernelReport {
 }
 
 /// Runs the front end and the data flow on one kernel text and derives rule findings.
-struct KernelAnalyzer {
+struct KernelAnalyzer: Sendable {
   var annotations = Interpreter.Annotations()
   var defines: [String: String] = [:]
   var flagGuards = false

@@ -51,7 +51,10 @@ struct Lane: Sendable {
 
 /// A small sorted set of ids (usually empty or one or two elements).
 struct IDSet: Sendable, Equatable {
-  private(set) var items: [Int32] = []
+  private(set) var items: [Int32]
+
+  /// A set of already sorted, unique ids.
+  init(items: [Int32] = []) { self.items = items }
 
   /// Whether the set is empty.
   var isEmpty: Bool { items.isEmpty }
@@ -65,13 +68,30 @@ struct IDSet: Sendable, Equatable {
     }
   }
 
-  /// The union.
+  /// The union (linear merge of the sorted arrays).
   func union(_ o: IDSet) -> IDSet {
-    if o.items.isEmpty { return self }
+    if o.items.isEmpty || o.items == items { return self }
     if items.isEmpty { return o }
-    var r = self
-    for v in o.items { r.insert(v) }
-    return r
+    var merged: [Int32] = []
+    merged.reserveCapacity(items.count + o.items.count)
+    var i = 0
+    var j = 0
+    while i < items.count || j < o.items.count {
+      let next: Int32
+      if j >= o.items.count || (i < items.count && items[i] < o.items[j]) {
+        next = items[i]
+        i += 1
+      } else if i >= items.count || o.items[j] < items[i] {
+        next = o.items[j]
+        j += 1
+      } else {
+        next = items[i]
+        i += 1
+        j += 1
+      }
+      merged.append(next)
+    }
+    return IDSet(items: merged)
   }
 
   /// Every id turned into its "guarded" variant (odd).

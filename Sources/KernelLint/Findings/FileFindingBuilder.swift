@@ -164,11 +164,12 @@ struct FileFindingBuilder {
             span: span(e.range)))
       }
     }
-    return findings.sorted {
+    let sorted = findings.sorted {
       ($0.span.offsets.lowerBound, $0.ruleID.rawValue) < (
         $1.span.offsets.lowerBound, $1.ruleID.rawValue
       )
     }
+    return Array(sorted.prefix(FileFindingBuilder.findingLimit))
   }
 
   private mutating func resolveScopes() {

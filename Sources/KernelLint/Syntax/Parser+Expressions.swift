@@ -30,12 +30,12 @@ extension Parser {
 
   /// Parses an assignment (right-associative) or a conditional expression.
   mutating func parseAssignment() throws(SyntaxError) -> Expr {
-    try enter()
-    defer { depth -= 1 }
     let start = index
     let left = try parseConditional()
     if current.kind == .punctuator, Parser.assignmentOperators.contains(current.text) {
       let op = advance().text
+      try enter()
+      defer { depth -= 1 }
       let right = try parseAssignment()
       return make(.assign(op, left, right), from: start)
     }
@@ -46,6 +46,8 @@ extension Parser {
     let start = index
     let condition = try parseBinary(0)
     guard accept("?") else { return condition }
+    try enter()
+    defer { depth -= 1 }
     let yes = try parseExpression()
     try expect(":")
     let no = try parseAssignment()
@@ -75,17 +77,19 @@ extension Parser {
   }
 
   private mutating func parseUnary() throws(SyntaxError) -> Expr {
-    try enter()
-    defer { depth -= 1 }
     let start = index
     if current.kind == .punctuator,
       ["-", "+", "!", "~", "++", "--", "*", "&"].contains(current.text)
     {
+      try enter()
+      defer { depth -= 1 }
       let op = advance().text
       let operand = try parseUnary()
       return make(.unary(op, operand), from: start)
     }
     if current.isPunct("("), isCast() {
+      try enter()
+      defer { depth -= 1 }
       _ = advance()
       let type = try parseType()
       try expect(")")
@@ -110,6 +114,8 @@ extension Parser {
     while true {
       if current.isPunct("(") {
         _ = advance()
+        try enter()
+        defer { depth -= 1 }
         let arguments = try parseArguments(closing: ")")
         expr = make(.call(expr, arguments), from: start)
       } else if current.isPunct(".") || current.isPunct("->") {
@@ -121,6 +127,8 @@ extension Parser {
         expr = make(.member(expr, name), from: start)
       } else if current.isPunct("[") && !peek().isPunct("[") {
         _ = advance()
+        try enter()
+        defer { depth -= 1 }
         let subscriptExpr = try parseExpression()
         try expect("]")
         expr = make(.index(expr, subscriptExpr), from: start)

@@ -1,8 +1,6 @@
 extension Parser {
   /// Parses `{ … }`.
   mutating func parseBlock() throws(SyntaxError) -> Stmt {
-    try enter()
-    defer { depth -= 1 }
     try expect("{")
     var statements: [Stmt] = []
     while !current.isPunct("}") {
