@@ -23,14 +23,24 @@ final class Interpreter {
   /// Upper bound on evaluated expressions per kernel (hostile input stays fast).
   static let stepLimit = 400_000
 
+  /// Functions with bodies by name (build once per translation unit).
+  static func index(_ unit: TranslationUnit) -> [String: [FunctionDecl]] {
+    var result: [String: [FunctionDecl]] = [:]
+    for function in unit.functions where function.body != nil {
+      result[function.name, default: []].append(function)
+    }
+    return result
+  }
+
   /// Prepares an interpreter for a translation unit.
-  init(unit: TranslationUnit, facts: AnalysisFacts, annotations: Annotations) {
+  init(
+    unit: TranslationUnit, functions: [String: [FunctionDecl]], facts: AnalysisFacts,
+    annotations: Annotations
+  ) {
     self.unit = unit
     self.facts = facts
     self.annotations = annotations
-    for function in unit.functions where function.body != nil {
-      functionsByName[function.name, default: []].append(function)
-    }
+    self.functionsByName = functions
     for global in unit.globals {
       var value = global.initializer.map { eval($0) } ?? opaque(count: global.type.laneCount ?? 1)
       value = conform(value, to: global.type)

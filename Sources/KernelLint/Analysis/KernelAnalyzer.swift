@@ -59,9 +59,11 @@ struct KernelAnalyzer: Sendable {
     let entries = EntryPoints.find(in: unit)
     report.entryCount = entries.count
     var seen = Set<String>()
+    let functions = Interpreter.index(unit)
     for (function, role) in entries {
       let facts = AnalysisFacts()
-      let interpreter = Interpreter(unit: unit, facts: facts, annotations: annotations)
+      let interpreter = Interpreter(
+        unit: unit, functions: functions, facts: facts, annotations: annotations)
       var frame: [String: Value] = [:]
       for (k, p) in function.parameters.enumerated() {
         frame[p.name] = EntryPoints.bind(p, index: k, of: function, role: role, using: interpreter)

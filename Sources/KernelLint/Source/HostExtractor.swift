@@ -341,11 +341,11 @@ struct HostExtractor {
   static func looksLikeKernel(_ text: [UInt8]) -> Bool {
     guard text.count >= 12 else { return false }
     let s = String(decoding: text, as: UTF8.self)
-    if s.contains("coreimage") || s.contains("[[stitchable]]") || s.contains("metal_stdlib") {
-      return true
-    }
-    guard s.contains("kernel") else { return false }
-    return s.contains("vec4") || s.contains("vec2") || s.contains("__sample")
-      || s.contains("sampler")
+    let markers = [
+      "kernel vec4", "kernel vec2", "kernel float4", "kernel half4", "coreimage::",
+      "[[stitchable]]",
+      "metal_stdlib", "CoreImage.h", "__sample", "__color", "sample_t",
+    ]
+    return markers.contains { s.contains($0) }
   }
 }
