@@ -66,7 +66,9 @@ final class ConfigurationLoader: @unchecked Sendable {
 enum FileCollector {
   static let extensions = ["cikernel", "cikl", "metal", "swift", "m", "mm", "fsh"]
 
-  static func collect(_ paths: [String]) throws -> [String] {
+  static func collect(_ paths: [String], include: [String]? = nil, exclude: [String]? = nil)
+    throws -> [String]
+  {
     var files: [String] = []
     for path in paths {
       var isDirectory: ObjCBool = false
@@ -85,6 +87,8 @@ enum FileCollector {
         }) {
           continue
         }
+        if exclude?.contains(where: { Glob.matches($0, item) }) == true { continue }
+        if let include, !include.contains(where: { Glob.matches($0, item) }) { continue }
         if extensions.contains((item as NSString).pathExtension.lowercased()) {
           found.append((path as NSString).appendingPathComponent(item))
         }
@@ -143,5 +147,37 @@ enum LintRunner {
       }
     }
     return report
+  }
+}
+
+/// Minimal glob matching for `include`/`exclude`: `**` spans folders, `*` and `?` do not.
+enum Glob {
+  static func matches(_ pattern: String, _ path: String) -> Bool {
+    match(Array(pattern.utf8), 0, Array(path.utf8), 0)
+  }
+
+  private static func match(_ p: [UInt8], _ i: Int, _ s: [UInt8], _ j: Int) -> Bool {
+    if i == p.count { return j == s.count }
+    if p[i] == UInt8(ascii: "*") && i + 1 < p.count && p[i + 1] == UInt8(ascii: "*") {
+      var next = i + 2
+      if next < p.count && p[next] == UInt8(ascii: "/") { next += 1 }
+      for k in j...s.count where k == j || s[k - 1] == UInt8(ascii: "/") || next == i + 2 {
+        if match(p, next, s, k) { return true }
+      }
+      return false
+    }
+    if p[i] == UInt8(ascii: "*") {
+      var k = j
+      while true {
+        if match(p, i + 1, s, k) { return true }
+        if k == s.count || s[k] == UInt8(ascii: "/") { return false }
+        k += 1
+      }
+    }
+    guard j < s.count else { return false }
+    if p[i] == UInt8(ascii: "?") ? s[j] != UInt8(ascii: "/") : p[i] == s[j] {
+      return match(p, i + 1, s, j + 1)
+    }
+    return false
   }
 }

@@ -105,7 +105,8 @@ struct LintCommand: ParsableCommand {
           Linter(configuration: configuration).lint(bytes: [UInt8](data), path: stdinFilename)
         ]
       } else {
-        let files = try FileCollector.collect(paths)
+        let base = try loader.configuration(for: (paths.first ?? ".") + "/.")
+        let files = try FileCollector.collect(paths, include: base.include, exclude: base.exclude)
         reports = try LintRunner.run(
           files, loader: loader, fix: fix || fixUnsafe, unsafe: fixUnsafe)
       }

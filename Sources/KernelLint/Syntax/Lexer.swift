@@ -25,12 +25,6 @@ struct Lexer {
     return lexer
   }
 
-  private static let threeCharPuncts: Set<String> = ["<<=", ">>=", "..."]
-  private static let twoCharPuncts: Set<String> = [
-    "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "+=", "-=", "*=", "/=",
-    "%=", "&=", "|=", "^=", "::", "##",
-  ]
-
   /// Upper bound on tokens per kernel text (bounded memory on hostile input).
   static let tokenLimit = 1_000_000
 
@@ -214,17 +208,28 @@ struct Lexer {
   }
 
   private func punctuatorLength() -> Int {
-    if index + 3 <= bytes.count,
-      Self.threeCharPuncts.contains(String(decoding: bytes[index..<index + 3], as: UTF8.self))
-    {
+    let c = bytes[index]
+    let d = byte(index + 1)
+    let e = byte(index + 2)
+    if (c == UInt8(ascii: "<") || c == UInt8(ascii: ">")) && d == c && e == UInt8(ascii: "=") {
       return 3
     }
-    if index + 2 <= bytes.count,
-      Self.twoCharPuncts.contains(String(decoding: bytes[index..<index + 2], as: UTF8.self))
-    {
+    if c == UInt8(ascii: ".") && d == c && e == c { return 3 }
+    switch (c, d) {
+    case (UInt8(ascii: "-"), UInt8(ascii: ">")), (UInt8(ascii: ":"), UInt8(ascii: ":")),
+      (UInt8(ascii: "#"), UInt8(ascii: "#")), (UInt8(ascii: "&"), UInt8(ascii: "&")),
+      (UInt8(ascii: "|"), UInt8(ascii: "|")), (UInt8(ascii: "+"), UInt8(ascii: "+")),
+      (UInt8(ascii: "-"), UInt8(ascii: "-")), (UInt8(ascii: "<"), UInt8(ascii: "<")),
+      (UInt8(ascii: ">"), UInt8(ascii: ">")):
       return 2
+    default:
+      break
     }
-    // Keep a multi-byte scalar together so columns and messages stay valid UTF-8.
+    if d == UInt8(ascii: "="), Lexer.assignable.contains(c) { return 2 }
     return 1
   }
+
+  /// First bytes of two-character operators ending in `=`.
+  private static let assignable: Set<UInt8> = Set("<>=!+-*/%&|^".utf8)
+
 }

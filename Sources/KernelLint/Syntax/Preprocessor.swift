@@ -56,6 +56,11 @@ struct Preprocessor {
         position += 1
         continue
       }
+      if token.kind != .identifier || macros[token.text] == nil {
+        output.append(token)
+        position += 1
+        continue
+      }
       expandNext()
     }
     if let open = stack.last, !stack.isEmpty {
@@ -111,8 +116,13 @@ struct Preprocessor {
       define(rest)
     case "undef" where active:
       if let id = rest.first?.text { macros[id] = nil }
+    case "include" where active:
+      if rest.first?.kind == .string {
+        problems.append(
+          (line[0].range, "'#include \"…\"' is not resolved; included code was not analysed"))
+      }
     default:
-      break  // #include, #pragma, #line, #error: no effect on the analysis
+      break  // #include <…>, #pragma, #line, #error: no effect on the analysis
     }
   }
 
