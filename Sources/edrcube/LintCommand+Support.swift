@@ -128,6 +128,15 @@ enum LintRunner {
     return results.reports.compactMap { $0 }
   }
 
+  /// The path relative to the current directory when it lies inside it (stable SARIF URIs).
+  static func displayPath(_ path: String) -> String {
+    let cwd = FileManager.default.currentDirectoryPath
+    let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+    let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
+    if absolute.hasPrefix(prefix) { return String(absolute.dropFirst(prefix.count)) }
+    return path
+  }
+
   private static func lintOne(_ path: String, loader: ConfigurationLoader, fix: Bool, unsafe: Bool)
     throws -> FileReport
   {
@@ -135,7 +144,8 @@ enum LintRunner {
       throw LintToolError(message: "cannot read \(path)")
     }
     let linter = Linter(configuration: try loader.configuration(for: path))
-    var report = linter.lint(bytes: [UInt8](data), path: path)
+    let shown = displayPath(path)
+    var report = linter.lint(bytes: [UInt8](data), path: shown)
     if fix {
       let (fixed, applied) = FixApplier.applying(
         report.findings, to: [UInt8](data), includeSuggestions: unsafe)
@@ -143,7 +153,7 @@ enum LintRunner {
         guard FileManager.default.createFile(atPath: path, contents: Data(fixed)) else {
           throw LintToolError(message: "cannot write \(path)")
         }
-        report = linter.lint(bytes: fixed, path: path)
+        report = linter.lint(bytes: fixed, path: shown)
       }
     }
     return report

@@ -2,8 +2,6 @@ import ArgumentParser
 import Foundation
 import KernelLint
 
-extension ReporterKind: ExpressibleByArgument {}
-extension Severity: ExpressibleByArgument {}
 
 /// `edrcube lint`: the EDR kernel linter (LINTER.md).
 struct LintCommand: ParsableCommand {
@@ -20,7 +18,7 @@ struct LintCommand: ParsableCommand {
   var paths: [String] = []
 
   @Option(help: "Output format: text, xcode, json, sarif, github.")
-  var format: ReporterKind = .text
+  var format: String = "text"
 
   @Option(help: "Configuration file (overrides .edrlint.json lookup).")
   var config: String?
@@ -32,7 +30,7 @@ struct LintCommand: ParsableCommand {
   var maxWarnings: Int?
 
   @Option(help: "Lowest severity that fails the run.")
-  var failLevel: Severity = .error
+  var failLevel: String = "error"
 
   @Option(help: "Set a rule's severity, e.g. EDR003=off.")
   var rule: [String] = []
@@ -59,6 +57,22 @@ struct LintCommand: ParsableCommand {
   var explain: String?
 
   func run() throws {
+    do {
+      try lint()
+    } catch let error as ValidationError {
+      // Bad arguments are a tool failure: exit status 2 (LINTER.md §5).
+      FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+      throw ExitCode(2)
+    }
+  }
+
+  private func lint() throws {
+    guard let reporter = ReporterKind(rawValue: format) else {
+      throw ValidationError("unknown format '\(format)' (text, xcode, json, sarif, github)")
+    }
+    guard let threshold = Severity(rawValue: failLevel) else {
+      throw ValidationError("unknown fail level '\(failLevel)' (error, warning, note)")
+    }
     if listRules {
       for d in RuleCatalog.all {
         let state = d.isOptIn ? "off (opt-in)" : d.defaultSeverity.rawValue
@@ -117,17 +131,19 @@ struct LintCommand: ParsableCommand {
     let summary = LintSummary(reports)
     let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
       .absoluteString
-    print(format.render(reports, summary: summary, sourceRoot: root), terminator: "")
-    if format == .text || format == .xcode, summary.errors + summary.warnings + summary.notes > 0 {
+    print(reporter.render(reports, summary: summary, sourceRoot: root), terminator: "")
+    if reporter == .text || reporter == .xcode, summary.errors + summary.warnings + summary.notes > 0 {
       FileHandle.standardError.write(
         Data(
           "\(summary.errors) error(s), \(summary.warnings) warning(s), \(summary.notes) note(s) in \(summary.filesScanned) file(s)\n"
             .utf8))
     }
-    if fails(summary, loader.base) { throw ExitCode(1) }
+    if fails(summary, loader.base, threshold) { throw ExitCode(1) }
   }
 
-  private func fails(_ summary: LintSummary, _ base: LintConfiguration) -> Bool {
+  private func fails(_ summary: LintSummary, _ base: LintConfiguration, _ failLevel: Severity)
+    -> Bool
+  {
     if summary.errors > 0 && failLevel <= .error { return true }
     if summary.warnings > 0 && (strict || base.strict == true || failLevel <= .warning) {
       return true
