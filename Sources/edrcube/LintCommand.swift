@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import KernelLint
 
-
 /// `edrcube lint`: the EDR kernel linter (LINTER.md).
 struct LintCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -132,7 +131,9 @@ struct LintCommand: ParsableCommand {
     let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
       .absoluteString
     print(reporter.render(reports, summary: summary, sourceRoot: root), terminator: "")
-    if reporter == .text || reporter == .xcode, summary.errors + summary.warnings + summary.notes > 0 {
+    if reporter == .text || reporter == .xcode,
+      summary.errors + summary.warnings + summary.notes > 0
+    {
       FileHandle.standardError.write(
         Data(
           "\(summary.errors) error(s), \(summary.warnings) warning(s), \(summary.notes) note(s) in \(summary.filesScanned) file(s)\n"

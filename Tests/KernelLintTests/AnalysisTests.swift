@@ -21,6 +21,15 @@ import Testing
         "kernel vec4 k(__sample a, __sample b, float t) { float w = clamp(t, 0.0, 1.0); return a * (1.0 - w) + b * w; }",
       expected: []),
     Case(
+      name: "screen blend of alpha is multilinear, not [-1, 2]",
+      source: "kernel vec4 k(__sample a, __sample b) { return a + b - a * b; }",
+      expected: []),
+    Case(
+      name: "convex combination with a mask from another image",
+      source:
+        "kernel vec4 k(__sample a, __sample b, __sample m) { float t = m.a; return a * t + b * (1.0 - t); }",
+      expected: []),
+    Case(
       name: "normalised accumulation, long loop",
       source: """
         kernel vec4 k(sampler s) { vec4 acc = vec4(0.0);

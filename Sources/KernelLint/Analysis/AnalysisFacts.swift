@@ -80,6 +80,7 @@ final class AnalysisFacts {
   var candidateKeys: [CandidateKey: Int32] = [:]
   var culprits: [Culprit] = []
   var forms: [LaneForm] = []
+  var polynomials: [Multilinear] = []
   var placements: [Range<Int>] = []
   var outputs: [OutputAlpha] = []
   var lookups: [LUTLookup] = []

@@ -98,10 +98,30 @@ extension Interpreter {
       lane.a = .point(v)
       lane.b = .point(v)
     }
+    if op != "/" && op != "%" { refineByPolynomial(&lane, op, l, r) }
     lane.isImprecise = lane.isImprecise || l.isImprecise || r.isImprecise
     lane.isWidened = l.isWidened || r.isWidened
     blame(&lane, operands: [l, r], at: range)
     return lane
+  }
+
+  private func polynomial(of lane: Lane) -> Multilinear {
+    if lane.polynomial >= 0 { return facts.polynomials[Int(lane.polynomial)] }
+    if lane.cls == .constant, let c = lane.a.constant, lane.b.constant == c { return .constant(c) }
+    return .variable(lane)
+  }
+
+  /// Narrows `+ - ×` results with the exact range of their multilinear form.
+  private func refineByPolynomial(_ lane: inout Lane, _ op: String, _ l: Lane, _ r: Lane) {
+    let x = polynomial(of: l)
+    let y = polynomial(of: r)
+    let p: Multilinear? =
+      op == "*" ? Multilinear.multiply(x, y) : Multilinear.add(x, y, sign: op == "+" ? 1 : -1)
+    guard let p, p.terms.count <= 8 else { return }
+    facts.polynomials.append(p)
+    lane.polynomial = Int32(facts.polynomials.count - 1)
+    if let a = p.range(worldA: true) { lane.a = lane.a.meet(a) }
+    if let b = p.range(worldA: false) { lane.b = lane.b.meet(b) }
   }
 
   private func fold(_ op: String, _ u: Double, _ w: Double) -> Double {

@@ -137,6 +137,7 @@ extension Interpreter {
       v.lanes[i].a = f(old.a)
       v.lanes[i].b = f(old.b)
       v.lanes[i].form = -1
+      v.lanes[i].polynomial = -1
       if guarded { v.lanes[i].taint = old.taint.guarded() }
       if v.lanes[i].a.isInUnit() { v.lanes[i].culpritA = -1 }
       if v.lanes[i].b.isInUnit() { v.lanes[i].culpritB = -1 }

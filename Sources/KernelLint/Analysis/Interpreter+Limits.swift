@@ -22,6 +22,7 @@ extension Interpreter {
       lane.a = clampInterval(lane.a, lo.lanes[i].a, hi.lanes[i].a)
       lane.b = clampInterval(lane.b, lo.lanes[i].b, hi.lanes[i].b)
       lane.form = -1
+      lane.polynomial = -1
       if lane.a.isInUnit() { lane.culpritA = -1 }
       if lane.b.isInUnit() { lane.culpritB = -1 }
       result.lanes[i] = lane

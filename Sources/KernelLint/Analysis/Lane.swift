@@ -36,6 +36,8 @@ struct Lane: Sendable {
   var culpritB: Int32 = -1
   /// Index of the structural form (`1 - x`, products), -1 if none.
   var form: Int32 = -1
+  /// Index of the lane's multilinear form, -1 if none.
+  var polynomial: Int32 = -1
   /// Range index where this lane was written into an alpha position, -1 if none.
   var placedAt: Int32 = -1
   /// Whether the intervals are unknown rather than computed (division by 0, unknown code).
