@@ -28,6 +28,17 @@ import Testing
     #expect(suppressed?.span.start.line == 2)
   }
 
+  @Test func disableNextKernelInHostCode() {
+    let text = """
+      // edrlint:disable-next-kernel EDR001 -- SDR thumbnails
+      let a = CIColorKernel(source: "kernel vec4 a(__sample s) { return vec4(min(s.rgb, 1.0), s.a); }")
+      let b = CIColorKernel(source: "kernel vec4 b(__sample s) { return vec4(min(s.rgb, 1.0), s.a); }")
+      """
+    let report = lint(text, path: "Filters.swift")
+    #expect(active(report) == [.edr001])
+    #expect(report.findings.first { $0.isSuppressed }?.span.start.line == 2)
+  }
+
   @Test func disableFileAndAll() {
     let text = "// edrlint:disable-file all\nkernel vec4 a(__sample s) { return s * 5.0; }"
     #expect(active(lint(text)).isEmpty)
