@@ -37,6 +37,9 @@ struct LintCommand: ParsableCommand {
   @Option(help: "Enable an opt-in rule, e.g. EDR004.")
   var enable: [String] = []
 
+  @Option(help: "Exit codes: eslint (0/1/2) or swiftlint (0, 2 errors, 3 warnings with --strict).")
+  var exitCodeStyle: String = "eslint"
+
   @Flag(help: "Apply safe fixes (unused suppressions).")
   var fix = false
 
@@ -68,6 +71,9 @@ struct LintCommand: ParsableCommand {
   private func lint() throws {
     guard let reporter = ReporterKind(rawValue: format) else {
       throw ValidationError("unknown format '\(format)' (text, xcode, json, sarif, github)")
+    }
+    guard exitCodeStyle == "eslint" || exitCodeStyle == "swiftlint" else {
+      throw ValidationError("unknown exit code style '\(exitCodeStyle)' (eslint, swiftlint)")
     }
     guard let threshold = Severity(rawValue: failLevel) else {
       throw ValidationError("unknown fail level '\(failLevel)' (error, warning, note)")
@@ -139,7 +145,10 @@ struct LintCommand: ParsableCommand {
           "\(summary.errors) error(s), \(summary.warnings) warning(s), \(summary.notes) note(s) in \(summary.filesScanned) file(s)\n"
             .utf8))
     }
-    if fails(summary, loader.base, threshold) { throw ExitCode(1) }
+    if fails(summary, loader.base, threshold) {
+      guard exitCodeStyle == "swiftlint" else { throw ExitCode(1) }
+      throw ExitCode(summary.errors > 0 ? 2 : 3)
+    }
   }
 
   private func fails(_ summary: LintSummary, _ base: LintConfiguration, _ failLevel: Severity)

@@ -60,24 +60,18 @@ struct KernelAnalyzer: Sendable {
     report.entryCount = entries.count
     var seen = Set<String>()
     let functions = Interpreter.index(unit)
-    for (function, role) in entries {
-      let facts = AnalysisFacts()
-      let interpreter = Interpreter(
-        unit: unit, functions: functions, facts: facts, annotations: annotations)
-      var frame: [String: Value] = [:]
-      for (k, p) in function.parameters.enumerated() {
-        frame[p.name] = EntryPoints.bind(p, index: k, of: function, role: role, using: interpreter)
-      }
-      interpreter.scopes = [frame]
-      if let body = function.body { _ = interpreter.exec(body) }
-      var derivation = FindingDerivation(
-        text: text, facts: facts, kernel: function.name, dialect: report.dialect,
-        flagGuards: flagGuards)
-      for finding in derivation.derive() {
+    let dialect = report.dialect
+    let results = LargeStack.map(entries, threads: entries.count >= 8 ? 2 : 1) { entry in
+      analyzeEntry(
+        entry, unit: unit, functions: functions, annotations: annotations, text: text,
+        dialect: dialect)
+    }
+    for (findings, notes) in results {
+      for finding in findings {
         let key = "\(finding.rule.rawValue):\(finding.range)"
         if seen.insert(key).inserted { report.findings.append(finding) }
       }
-      partial += facts.partial
+      partial += notes
     }
     if let (range, message) = partial.first {
       report.isPartial = true
@@ -90,5 +84,26 @@ struct KernelAnalyzer: Sendable {
           kernel: name))
     }
     return report
+  }
+
+  /// Interprets one entry point and derives its findings and partial-analysis notes.
+  private func analyzeEntry(
+    _ entry: (FunctionDecl, EntryRole), unit: TranslationUnit,
+    functions: [String: [FunctionDecl]], annotations: Interpreter.Annotations, text: [UInt8],
+    dialect: KernelDialect
+  ) -> ([RawFinding], [(Range<Int>, String)]) {
+    let (function, role) = entry
+    let facts = AnalysisFacts()
+    let interpreter = Interpreter(
+      unit: unit, functions: functions, facts: facts, annotations: annotations)
+    var frame: [String: Value] = [:]
+    for (k, p) in function.parameters.enumerated() {
+      frame[p.name] = EntryPoints.bind(p, index: k, of: function, role: role, using: interpreter)
+    }
+    interpreter.scopes = [frame]
+    if let body = function.body { _ = interpreter.exec(body) }
+    var derivation = FindingDerivation(
+      text: text, facts: facts, kernel: function.name, dialect: dialect, flagGuards: flagGuards)
+    return (derivation.derive(), facts.partial)
   }
 }

@@ -24,4 +24,29 @@ enum LargeStack {
     guard let value = box.value else { return body() }
     return value
   }
+
+  /// Maps `items` on `threads` large-stack threads (the caller's thread takes the first
+  /// share); results keep the input order.
+  static func map<E, R>(_ items: [E], threads: Int, _ body: @escaping (E) -> R) -> [R] {
+    guard threads > 1, items.count > 1 else { return items.map(body) }
+    let half = (items.count + 1) / 2
+    let box = Box<[R]>()
+    let job = UncheckedJob(items: Array(items[half...]), body: body)
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      box.value = job.items.map(job.body)
+      done.signal()
+    }
+    thread.stackSize = size
+    thread.start()
+    let first = items[..<half].map(body)
+    done.wait()
+    return first + (box.value ?? [])
+  }
+
+  /// Work handed to another thread. The analysis shares only immutable syntax trees.
+  private struct UncheckedJob<E, R>: @unchecked Sendable {
+    var items: [E]
+    var body: (E) -> R
+  }
 }
