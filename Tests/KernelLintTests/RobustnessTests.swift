@@ -76,6 +76,19 @@ import Testing
     #expect(long.findings.allSatisfy { $0.message.count < 400 })
   }
 
+  @Test func hugeNumbersNeverTrap() {
+    let digits = String(repeating: "9", count: 400)
+    let text = """
+      #if \(digits) > 1
+      #define BIG \(digits).0
+      #endif
+      kernel vec4 f(__sample s) { vec4 c = s; c[int(BIG)] = 1e300; float3x3 m = tonemap(); \
+      float3 v = m * s.rgb; if (c.w > BIG) { return s * 1e300; } return vec4(v, c[BIG]); }
+      """
+    let report = lint(text)
+    #expect(report.findings.contains { $0.ruleID == .alpha001 })
+  }
+
   @Test func findingsPerFileAreBounded() {
     let body = String(repeating: "x = min(s.rgb, 1.0) + x;\n", count: 1200)
     let report = lint("kernel vec4 f(__sample s) { vec3 x = s.rgb;\n\(body) return vec4(x, s.a); }")

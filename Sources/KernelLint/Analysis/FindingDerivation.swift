@@ -164,7 +164,7 @@ struct FindingDerivation {
     func f(_ v: Double) -> String {
       if v.isInfinite { return v < 0 ? "-inf" : "+inf" }
       let r = (v * 1000).rounded() / 1000
-      return r == r.rounded() ? String(Int(r)) : String(r)
+      return r == r.rounded() && abs(r) < 1e15 ? String(Int(r)) : String(r)
     }
     return "[\(f(i.lo)), \(f(i.hi))]"
   }

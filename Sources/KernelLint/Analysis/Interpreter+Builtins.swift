@@ -147,6 +147,7 @@ extension Interpreter {
 
   private func power(_ base: Value, _ exponent: Value) -> Value {
     let e = exponent.lanes
+    guard !e.isEmpty else { return unaryMap(base, guarded: true) { _ in .top } }
     var v = unaryMap(base, guarded: true) { _ in .top }
     for i in v.lanes.indices {
       let ex = e[e.count == 1 ? 0 : min(i, e.count - 1)]

@@ -26,9 +26,7 @@ extension Interpreter {
 
   /// The folded value of a constant scalar expression, if it is one.
   func constantValue(_ e: Expr) -> Double? {
-    let saved = facts.steps
     let v = eval(e)
-    facts.steps = saved
     guard v.shape == .numeric, v.lanes.count == 1, v.lanes[0].cls == .constant,
       let c = v.lanes[0].a.constant, v.lanes[0].b.constant == c
     else { return nil }
@@ -46,7 +44,8 @@ extension Interpreter {
       assign(name, v)
     case .member(let base, let field):
       guard case .identifier(let name) = base.kind, var v = lookup(name),
-        let lanes = Interpreter.swizzle(field, count: v.lanes.count), lanes.count == 1
+        let lanes = Interpreter.swizzle(field, count: v.lanes.count), lanes.count == 1,
+        lanes[0] < v.lanes.count
       else { return }
       v.lanes[lanes[0]].a = v.lanes[lanes[0]].a.meet(limit)
       v.lanes[lanes[0]].b = v.lanes[lanes[0]].b.meet(limit)
@@ -156,7 +155,7 @@ extension Interpreter {
     case "!=": span = (bound - start) / delta
     default: return nil
     }
-    guard span.isFinite, span <= 1_000_000 else { return nil }
+    guard span.isFinite, span >= 0, span <= 1_000_000 else { return nil }
     return (variable, start, max(Int(span.rounded(.up)), 0), delta)
   }
 

@@ -159,7 +159,7 @@ extension Interpreter {
   private func indexed(_ base: Value, _ index: Value) -> Value {
     switch base.shape {
     case .matrix(let c, let r) where base.lanes.count == c * r:
-      if let i = index.lanes.first?.a.constant, i >= 0, Int(i) < c {
+      if let i = index.lanes.first?.a.constant, i >= 0, i < 1e6, Int(i) < c {
         return Value(shape: .numeric, lanes: Array(base.lanes[Int(i) * r..<(Int(i) + 1) * r]))
       }
       var column = Value(shape: .numeric, lanes: Array(base.lanes[0..<r]))
@@ -169,7 +169,7 @@ extension Interpreter {
       }
       return column
     case .numeric where !base.lanes.isEmpty:
-      if let i = index.lanes.first?.a.constant, i >= 0, Int(i) < base.lanes.count,
+      if let i = index.lanes.first?.a.constant, i >= 0, i < 1e6, Int(i) < base.lanes.count,
         base.lanes.count <= 4
       {
         return Value(shape: .numeric, lanes: [base.lanes[Int(i)]])

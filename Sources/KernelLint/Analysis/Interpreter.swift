@@ -111,6 +111,7 @@ final class Interpreter {
           k / r == k % r ? value.lanes[0] : .constant(0, id: facts.freshID())
         }
       }
+      v = resized(Value(shape: .numeric, lanes: v.lanes), to: c * r)
       v.shape = .matrix(columns: c, rows: r)
       return v
     }

@@ -77,7 +77,9 @@ struct ConditionEvaluator {
       if digits.hasPrefix("0x") || digits.hasPrefix("0X") {
         return Int64(digits.dropFirst(2), radix: 16) ?? 0
       }
-      return Int64(digits) ?? Int64(Double(token.text) ?? 0)
+      if let exact = Int64(digits) { return exact }
+      let d = Double(token.text) ?? 0
+      return d.isFinite && abs(d) < 9e18 ? Int64(d) : 0
     case .identifier:
       if current?.isPunct("(") == true { return nil }
       return token.text == "true" ? 1 : 0
