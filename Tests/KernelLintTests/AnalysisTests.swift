@@ -114,6 +114,15 @@ import Testing
         "vec3 blendScreen(vec3 a, vec3 b) { return clamp(1.0 - (1.0 - a) * (1.0 - b), 0.0, 1.0); }",
       expected: [.edr001]),
     Case(
+      name: "group kernel outputs are dest.write arguments",
+      source: """
+        extern "C" void g(coreimage::group::sampler src, coreimage::group::destination dest) {
+          float4 a = src.sample(dest.coord());
+          dest.write(a, a, float4(min(a.rgb, 1.0), a.a), a * 2.0);
+        }
+        """,
+      expected: [.edr001, .alpha001]),
+    Case(
       name: "unknown helper is a note, never a guess",
       source: "kernel vec4 k(__sample s) { return vec4(tonemap(s.rgb), s.a); }",
       expected: [.lint003]),

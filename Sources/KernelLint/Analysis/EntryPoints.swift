@@ -50,6 +50,14 @@ enum EntryPoints {
       let isCoreImage =
         f.markers.contains("stitchable") || f.markers.contains("externC")
         || f.markers.contains("coreimage")
+      let isGroupKernel =
+        f.returnType.name == "void" && isCoreImage
+        && f.parameters.contains { $0.type.name == "destination" }
+      if isGroupKernel {
+        sawEntryMarker = true
+        result.append((f, .colorKernel))
+        continue
+      }
       if returnsColor && isCoreImage && !f.markers.contains("kernel")
         && (f.parameters.contains {
           coreImageTypes.contains($0.type.name) || $0.type.name == "Layer"

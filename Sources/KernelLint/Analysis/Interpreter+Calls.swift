@@ -50,6 +50,12 @@ extension Interpreter {
     case (.sampler, "sample"), (.sampler, "read"), (.sampler, "gather"):
       if let coordinate = args.last { noteLookup(coordinate, at: exprs.last?.range ?? e.range) }
       return colorSource()
+    case (.destination, "write"):
+      // Group kernels: every written value is an output (LINTER.md §1.1).
+      if isEntry && callStack.isEmpty {
+        for value in args where value.lanes.count == 4 { recordOutput(value, range: e.range) }
+      }
+      return .object(.void)
     case (.sampler, "transform"):
       return transformed(args.last)
     case (.sampler, "coord"), (.destination, "coord"):
