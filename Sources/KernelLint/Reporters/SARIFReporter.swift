@@ -127,7 +127,7 @@ enum SARIFReporter {
             id: k + 1, message: Text(text: r.message),
             physicalLocation: PhysicalLocation(artifactLocation: artifact, region: region(r.span)))
         }
-        let hash = fingerprint(
+        let hash = lineHash(
           f.ruleID.rawValue + report.source.lineText(f.span.start.line).trimmingCharacters())
         results.append(
           Result(
@@ -161,7 +161,7 @@ enum SARIFReporter {
   }
 
   /// FNV-1a of the rule and the trimmed source line (stable across runs).
-  static func fingerprint(_ s: String) -> String {
+  static func lineHash(_ s: String) -> String {
     var h: UInt64 = 0xcbf2_9ce4_8422_2325
     for b in s.utf8 {
       h ^= UInt64(b)
