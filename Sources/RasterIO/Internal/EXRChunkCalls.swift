@@ -149,13 +149,14 @@ enum EXRChunkCalls {
     _ = exr_decoding_destroy(h.context, &pipeline)
   }
 
-  /// Packs and compresses one chunk from `buffers`, returning the bytes to store (the write
-  /// itself happens later, in order). The C functions are `exr_encoding_initialize`/`_update`,
+  /// Packs and compresses one chunk from `buffers` into `destination` (its capacity is
+  /// reused; the write itself happens later, in order). The C functions are `exr_encoding_initialize`/`_update`,
   /// `_choose_default_routines` and `_run`, with a `write_fn` that keeps the bytes.
   static func encode(
     _ h: EXRHandle, part: Int, info: exr_chunk_info_t, chunk: Int, layout: EXRChunkLayout,
-    buffers: [EXRChannelBuffer], pipeline: inout exr_encode_pipeline_t, isFirst: Bool
-  ) -> Result<[UInt8], RasterIOError> {
+    buffers: [EXRChannelBuffer], into destination: inout [UInt8],
+    pipeline: inout exr_encode_pipeline_t, isFirst: Bool
+  ) -> Result<Void, RasterIOError> {
     var info = info
     let what = "cannot encode chunk \(chunk) of part \(part)"
     let start =
@@ -178,22 +179,23 @@ enum EXRChunkCalls {
       channels[index].user_bytes_per_element = Int16(size)
       channels[index].user_data_type = UInt16(buffer.type.rawValue)
     }
-    var bytes: [UInt8] = []
     let routines = exr_encoding_choose_default_routines(h.context, Int32(part), &pipeline)
     if case .failure(let e) = h.check(routines, what, kind: .io) { return .failure(e) }
     pipeline.yield_until_ready_fn = nil
     pipeline.write_fn = { pipeline in
       guard let p = pipeline?.pointee, let slot = p.encoding_user_data else { return 3 }
       let stored = UnsafeRawBufferPointer(start: p.compressed_buffer, count: p.compressed_bytes)
-      slot.assumingMemoryBound(to: [UInt8].self).pointee = Array(stored)
+      let bytes = slot.assumingMemoryBound(to: [UInt8].self)
+      bytes.pointee.removeAll(keepingCapacity: true)
+      bytes.pointee.append(contentsOf: stored)
       return 0
     }
-    let run = withUnsafeMutablePointer(to: &bytes) { slot in
+    let run = withUnsafeMutablePointer(to: &destination) { slot in
       pipeline.encoding_user_data = UnsafeMutableRawPointer(slot)
       defer { pipeline.encoding_user_data = nil }
       return exr_encoding_run(h.context, Int32(part), &pipeline)
     }
-    return h.check(run, what, kind: .io).map { bytes }
+    return h.check(run, what, kind: .io)
   }
 
   /// Frees an encode pipeline's buffers. The corresponding C function is `exr_encoding_destroy`.
