@@ -42,12 +42,13 @@ enum EXRChunkCoder {
         for chunk in chunks {
           let info = try EXRChunkCalls.writeInfo(h, part: part, layout: layout, chunk: chunk)
             .get()
+          let isFirst = !state.started[worker]
+          state.started[worker] = true  // destroy even if this first encode fails midway
           try EXRChunkCalls.encode(
             h, part: part, info: info, chunk: chunk, layout: layout, buffers: buffers,
             into: &state.slots[chunk - first], pipeline: &state.pipelines[worker],
-            isFirst: !state.started[worker]
+            isFirst: isFirst
           ).get()
-          state.started[worker] = true
         }
       }
       for chunk in first..<end {
