@@ -30,11 +30,13 @@ enum EXRChunkCoder {
   /// order. Pipelines and per-chunk byte buffers are reused across batches, so memory stays at
   /// a few chunks per core instead of a copy of the whole file.
   static func encodeAll(
-    _ h: EXRHandle, part: Int, layout: EXRChunkLayout, buffers: [EXRChannelBuffer]
+    _ h: EXRHandle, part: Int, compression: EXRCompression, layout: EXRChunkLayout,
+    buffers: [EXRChannelBuffer]
   ) throws {
     let workers = workerCount(layout.chunkCount)
     let batch = workers * 4
-    let state = EncoderState(workers: workers, slots: batch)
+    let zip = compression == .zip || compression == .zips
+    let state = EncoderState(workers: workers, slots: batch, zip: zip)
     defer { state.destroy(h) }
     for first in stride(from: 0, to: layout.chunkCount, by: batch) {
       let end = min(layout.chunkCount, first + batch)
@@ -46,7 +48,8 @@ enum EXRChunkCoder {
           state.started[worker] = true  // destroy even if this first encode fails midway
           try EXRChunkCalls.encode(
             h, part: part, info: info, chunk: chunk, layout: layout, buffers: buffers,
-            into: &state.slots[chunk - first], pipeline: &state.pipelines[worker],
+            into: &state.slots[chunk - first], zip: state.zipEncoders[worker],
+            pipeline: &state.pipelines[worker],
             isFirst: isFirst
           ).get()
         }
@@ -87,8 +90,10 @@ private final class EncoderState: @unchecked Sendable {
   let pipelines: UnsafeMutableBufferPointer<exr_encode_pipeline_t>
   let started: UnsafeMutableBufferPointer<Bool>
   let slots: UnsafeMutableBufferPointer<[UInt8]>
+  let zipEncoders: [EXRZipEncoder?]
 
-  init(workers: Int, slots count: Int) {
+  init(workers: Int, slots count: Int, zip: Bool) {
+    zipEncoders = (0..<workers).map { _ in zip ? EXRZipEncoder() : nil }
     pipelines = .allocate(capacity: workers)
     pipelines.initialize(repeating: exr_encode_pipeline_t())
     started = .allocate(capacity: workers)

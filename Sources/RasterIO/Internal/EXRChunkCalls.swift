@@ -151,10 +151,11 @@ enum EXRChunkCalls {
 
   /// Packs and compresses one chunk from `buffers` into `destination` (its capacity is
   /// reused; the write itself happens later, in order). The C functions are `exr_encoding_initialize`/`_update`,
-  /// `_choose_default_routines` and `_run`, with a `write_fn` that keeps the bytes.
+  /// `_choose_default_routines` and `_run`, with a `write_fn` that keeps the bytes and, given
+  /// `zip`, a libdeflate `compress_fn` (see ``EXRZipEncoder``).
   static func encode(
     _ h: EXRHandle, part: Int, info: exr_chunk_info_t, chunk: Int, layout: EXRChunkLayout,
-    buffers: [EXRChannelBuffer], into destination: inout [UInt8],
+    buffers: [EXRChannelBuffer], into destination: inout [UInt8], zip: EXRZipEncoder?,
     pipeline: inout exr_encode_pipeline_t, isFirst: Bool
   ) -> Result<Void, RasterIOError> {
     var info = info
@@ -182,18 +183,15 @@ enum EXRChunkCalls {
     let routines = exr_encoding_choose_default_routines(h.context, Int32(part), &pipeline)
     if case .failure(let e) = h.check(routines, what, kind: .io) { return .failure(e) }
     pipeline.yield_until_ready_fn = nil
-    pipeline.write_fn = { pipeline in
-      guard let p = pipeline?.pointee, let slot = p.encoding_user_data else { return 3 }
-      let stored = UnsafeRawBufferPointer(start: p.compressed_buffer, count: p.compressed_bytes)
-      let bytes = slot.assumingMemoryBound(to: [UInt8].self)
-      bytes.pointee.removeAll(keepingCapacity: true)
-      bytes.pointee.append(contentsOf: stored)
-      return 0
-    }
-    let run = withUnsafeMutablePointer(to: &destination) { slot in
-      pipeline.encoding_user_data = UnsafeMutableRawPointer(slot)
-      defer { pipeline.encoding_user_data = nil }
-      return exr_encoding_run(h.context, Int32(part), &pipeline)
+    pipeline.write_fn = { exrKeepEncodedBytes($0) }
+    if zip != nil { pipeline.compress_fn = { exrZipCompress($0) } }
+    let run = withUnsafeMutablePointer(to: &destination) { bytes in
+      var target = EXREncodeTarget(bytes: bytes, zip: zip.map { Unmanaged.passUnretained($0) })
+      return withUnsafeMutablePointer(to: &target) { pointer in
+        pipeline.encoding_user_data = UnsafeMutableRawPointer(pointer)
+        defer { pipeline.encoding_user_data = nil }
+        return withExtendedLifetime(zip) { exr_encoding_run(h.context, Int32(part), &pipeline) }
+      }
     }
     return h.check(run, what, kind: .io)
   }
