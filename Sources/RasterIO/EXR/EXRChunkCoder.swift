@@ -7,19 +7,22 @@ import Synchronization
 enum EXRChunkCoder {
   /// Decodes every chunk of `part` into `buffers` (one per channel, in header order).
   static func decodeAll(
-    _ h: EXRHandle, part: Int, layout: EXRChunkLayout, buffers: [EXRChannelBuffer]
+    _ h: EXRHandle, part: Int, compression: EXRCompression, layout: EXRChunkLayout,
+    buffers: [EXRChannelBuffer]
   ) throws {
+    let zip = compression == .zip || compression == .zips
     try forEachChunk(0..<layout.chunkCount, workers: workerCount(layout.chunkCount)) {
       _, chunks in
       var pipeline = exr_decode_pipeline_t()
       defer { EXRChunkCalls.destroy(h, decoder: &pipeline) }
+      let decoder = zip ? EXRZipDecoder() : nil
       var isFirst = true
       for chunk in chunks {
         try EXRChunkCalls.readInfo(h, part: part, layout: layout, chunk: chunk)
           .flatMap {
             EXRChunkCalls.decode(
               h, part: part, info: $0, chunk: chunk, layout: layout, buffers: buffers,
-              pipeline: &pipeline, isFirst: isFirst)
+              zip: decoder, pipeline: &pipeline, isFirst: isFirst)
           }.get()
         isFirst = false
       }

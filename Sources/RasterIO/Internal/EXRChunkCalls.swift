@@ -112,11 +112,13 @@ enum EXRChunkCalls {
     return h.check(code, "cannot prepare chunk \(chunk) of part \(part)", kind: .io).map { info }
   }
 
-  /// Decodes one chunk into `buffers` (one per channel, in header order), reusing `pipeline`.
+  /// Decodes one chunk into `buffers` (one per channel, in header order), reusing `pipeline`;
+  /// given `zip`, ZIP data is inflated with libdeflate (see ``EXRZipDecoder``).
   /// The C functions are `exr_decoding_initialize`/`_update`, `_choose_default_routines`, `_run`.
   static func decode(
     _ h: EXRHandle, part: Int, info: exr_chunk_info_t, chunk: Int, layout: EXRChunkLayout,
-    buffers: [EXRChannelBuffer], pipeline: inout exr_decode_pipeline_t, isFirst: Bool
+    buffers: [EXRChannelBuffer], zip: EXRZipDecoder?, pipeline: inout exr_decode_pipeline_t,
+    isFirst: Bool
   ) -> Result<Void, RasterIOError> {
     var info = info
     let what = "cannot decode chunk \(chunk) of part \(part)"
@@ -140,8 +142,17 @@ enum EXRChunkCalls {
       channels[index].user_bytes_per_element = Int16(size)
       channels[index].user_data_type = UInt16(buffer.type.rawValue)
     }
-    return h.check(exr_decoding_choose_default_routines(h.context, Int32(part), &pipeline), what)
-      .flatMap { h.check(exr_decoding_run(h.context, Int32(part), &pipeline), what) }
+    let routines = exr_decoding_choose_default_routines(h.context, Int32(part), &pipeline)
+    if case .failure(let e) = h.check(routines, what) { return .failure(e) }
+    if zip != nil, pipeline.decompress_fn != nil {
+      pipeline.decompress_fn = { exrZipDecompress($0) }
+    }
+    let run = withExtendedLifetime(zip) {
+      pipeline.decoding_user_data = zip.map { Unmanaged.passUnretained($0).toOpaque() }
+      defer { pipeline.decoding_user_data = nil }
+      return exr_decoding_run(h.context, Int32(part), &pipeline)
+    }
+    return h.check(run, what)
   }
 
   /// Frees a decode pipeline's buffers. The corresponding C function is `exr_decoding_destroy`.
