@@ -35,6 +35,10 @@ public struct CubeParseError: Error, Sendable, Hashable, CustomStringConvertible
     case unsupportedKeyword(String)
     /// A line longer than the reader's hard limit.
     case lineTooLong(limit: Int)
+    /// A token longer than the reader's limit for one number (hostile input, CVE-2026-42450 class).
+    case tokenTooLong(limit: Int)
+    /// A line that is neither a keyword, a table row nor a comment (e.g. binary garbage).
+    case unexpectedText(String)
     /// The file could not be read.
     case io(String)
   }
@@ -63,7 +67,9 @@ public struct CubeParseError: Error, Sendable, Hashable, CustomStringConvertible
     case .tooFewRows(let e, let f): return "too few table rows: expected \(e), found \(f)"
     case .tooManyRows(let e): return "too many table rows: expected \(e)"
     case .wrongValueCount(let n): return "a table row needs 3 numbers, found \(n)"
-    case .invalidNumber(let t): return "invalid number '\(t)'"
+    case .invalidNumber(let t):
+      if t.contains(",") { return "invalid number '\(t)' (the decimal separator is '.')" }
+      return "invalid number '\(t)'"
     case .commaSeparated:
       return "values are separated by commas; .cube rows are three numbers separated by spaces"
     case .malformedKeyword(let k): return "malformed \(k) line"
@@ -76,10 +82,13 @@ public struct CubeParseError: Error, Sendable, Hashable, CustomStringConvertible
     case .binaryContent: return "binary content (NUL byte or UTF-16 text); .cube files are ASCII"
     case .unsupportedKeyword(let k): return "\(k) is not a .cube table type"
     case .lineTooLong(let limit): return "line longer than \(limit) bytes"
+    case .tokenTooLong(let limit): return "token longer than \(limit) bytes"
+    case .unexpectedText(let t):
+      return "expected a keyword, a table row or a comment, found '\(t)'"
     case .io(let reason): return reason
     }
   }
 
-  /// Compiler style: `file:line:col: error: message`.
+  /// Compiler style: `file:line:col: error: message` (one line; `lineText` is separate).
   public var description: String { "\(location): error: \(message)" }
 }

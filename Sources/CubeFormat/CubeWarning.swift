@@ -4,7 +4,8 @@ public struct CubeWarning: Sendable, Hashable, CustomStringConvertible {
   public enum Kind: Sendable, Hashable {
     /// A UTF-8 byte-order mark at the start of the file (stripped).
     case byteOrderMark
-    /// A line longer than the 250 bytes of the Adobe specification.
+    /// A line longer than the 250 bytes of the Adobe specification (reported once, at the
+    /// first such line).
     case lineTooLong(bytes: Int)
     /// `TITLE` without quotes; the title is the rest of the line, trimmed.
     case unquotedTitle
@@ -12,7 +13,8 @@ public struct CubeWarning: Sendable, Hashable, CustomStringConvertible {
     case keywordCase(String)
     /// A keyword this reader does not know, skipped.
     case unknownKeyword(String)
-    /// A `# …` comment after the values of a data or keyword line.
+    /// A `# …` comment after the values of a data or keyword line (reported once, at the
+    /// first such line).
     case trailingComment
     /// A 3D size above 256 (accepted up to 1024).
     case largeSize(Int)

@@ -1,0 +1,190 @@
+import ArgumentParser
+import CubeFormat
+import Foundation
+
+/// `edrcube inspect CUBE [--json] [--write-as OUT --profile P]` (DESIGN.md §8).
+struct InspectCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "inspect",
+    abstract: "Describe a .cube file: dialect, sizes, domain, output range and checks.",
+    discussion: """
+      Reads the file with the strict reader (DESIGN.md §2) and prints its dialect, title, \
+      table sizes and domains, the output range, whether it is an identity, and whether each \
+      channel is monotonic along the neutral axis, followed by every warning. A file the \
+      reader rejects prints `file:line:col: error: …` and the offending line on stderr and \
+      exits non-zero. With --write-as, the file is also written back with EDRCube's writer.
+      """)
+
+  @Argument(help: "The .cube file to inspect.")
+  var cube: String
+
+  @Flag(help: "Print one JSON object instead of the text report.")
+  var json = false
+
+  @Option(
+    name: .customLong("write-as"), help: "Also write the cube with EDRCube's writer to this path.")
+  var writeAs: String?
+
+  @Option(help: "The writer profile for --write-as: adobe, resolve or ocio.")
+  var profile: CubeWriterProfile = .adobe
+
+  func run() throws {
+    let file: CubeFile
+    do {
+      file = try CubeReader.read(contentsOf: cube)
+    } catch {
+      if case .io(let reason) = error.kind {
+        Self.printError("\(cube): error: \(reason)")
+      } else {
+        Self.printError(error.description + (error.lineText.map { "\n    " + $0 } ?? ""))
+      }
+      throw ExitCode.failure
+    }
+    let report = InspectReport(path: cube, file: file)
+    print(json ? try report.jsonText() : report.text)
+    if let writeAs {
+      do {
+        try CubeWriter.write(file, profile: profile, toPath: writeAs)
+      } catch {
+        Self.printError(
+          error.description.hasPrefix(writeAs) ? error.description : "\(writeAs): \(error)")
+        throw ExitCode.failure
+      }
+    }
+  }
+
+  /// Writes one message line to stderr.
+  static func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+  }
+}
+
+extension CubeWriterProfile: ExpressibleByArgument {}
+
+/// What `inspect` reports, as text or as JSON (every key present; absent values are null).
+struct InspectReport: Encodable {
+  /// A stage's per-channel input domain.
+  struct Domain: Encodable {
+    var min: [Float]
+    var max: [Float]
+  }
+
+  /// A reader warning with its position.
+  struct Warning: Encodable {
+    var line: Int
+    var column: Int
+    var message: String
+  }
+
+  var file: String
+  var dialect: String
+  var title: String?
+  var lut1DSize: Int?
+  var lut3DSize: Int?
+  /// The first stage's domain (the shaper's in a shaper file).
+  var domainMin: [Float]
+  var domainMax: [Float]
+  var domain1D: Domain?
+  var domain3D: Domain?
+  var outputMin: [Float]
+  var outputMax: [Float]
+  var isIdentity: Bool
+  var monotonic: [CubeMonotonicity]
+  var inputVideoRange: Bool
+  var outputVideoRange: Bool
+  var comments: [String]
+  var warnings: [Warning]
+  /// Warnings as compiler-style lines, for the text report.
+  private var warningLines: [String]
+  // `space` (DESIGN.md §1: the flag, else the `# EDRCube space:` comment, else srgb rec709)
+  // is added here by the integrator, with its key in `CodingKeys` and a line in `text`.
+
+  init(path: String, file: CubeFile) {
+    func array(_ v: SIMD3<Float>) -> [Float] { [v.x, v.y, v.z] }
+    let analysis = file.analyze()
+    let first =
+      file.lut1D.map { ($0.domainMin, $0.domainMax) }
+      ?? file.lut3D.map { ($0.domainMin, $0.domainMax) } ?? (.zero, .one)
+    self.file = path
+    dialect = file.dialect.rawValue
+    title = file.title
+    lut1DSize = file.lut1D?.size
+    lut3DSize = file.lut3D?.size
+    domainMin = array(first.0)
+    domainMax = array(first.1)
+    domain1D = file.lut1D.map { Domain(min: array($0.domainMin), max: array($0.domainMax)) }
+    domain3D = file.lut3D.map { Domain(min: array($0.domainMin), max: array($0.domainMax)) }
+    outputMin = array(analysis.outputMin)
+    outputMax = array(analysis.outputMax)
+    isIdentity = analysis.isIdentity
+    monotonic = analysis.monotonicity
+    inputVideoRange = file.inputVideoRange
+    outputVideoRange = file.outputVideoRange
+    comments = file.comments
+    warnings = file.warnings.map {
+      Warning(line: $0.location.line, column: $0.location.column, message: $0.message)
+    }
+    warningLines = file.warnings.map(\.description)
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case file, dialect, title, lut1DSize, lut3DSize, domainMin, domainMax, domain1D, domain3D
+    case outputMin, outputMax, isIdentity, monotonic, inputVideoRange, outputVideoRange
+    case comments, warnings
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(file, forKey: .file)
+    try c.encode(dialect, forKey: .dialect)
+    try c.encode(title, forKey: .title)
+    try c.encode(lut1DSize, forKey: .lut1DSize)
+    try c.encode(lut3DSize, forKey: .lut3DSize)
+    try c.encode(domainMin, forKey: .domainMin)
+    try c.encode(domainMax, forKey: .domainMax)
+    try c.encode(domain1D, forKey: .domain1D)
+    try c.encode(domain3D, forKey: .domain3D)
+    try c.encode(outputMin, forKey: .outputMin)
+    try c.encode(outputMax, forKey: .outputMax)
+    try c.encode(isIdentity, forKey: .isIdentity)
+    try c.encode(monotonic, forKey: .monotonic)
+    try c.encode(inputVideoRange, forKey: .inputVideoRange)
+    try c.encode(outputVideoRange, forKey: .outputVideoRange)
+    try c.encode(comments, forKey: .comments)
+    try c.encode(warnings, forKey: .warnings)
+  }
+
+  /// The report as one pretty-printed JSON object with sorted keys.
+  func jsonText() throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(self), as: UTF8.self)
+  }
+
+  /// The report as aligned text lines, then the warnings compiler-style.
+  var text: String {
+    func list(_ v: [Float]) -> String { "[" + v.map { "\($0)" }.joined(separator: ", ") + "]" }
+    func stage(_ size: Int?, _ d: Domain?, _ suffix: String) -> String {
+      guard let size, let d else { return "none" }
+      return "size \(size)\(suffix), domain \(list(d.min)) … \(list(d.max))"
+    }
+    let channels = ["r", "g", "b"]
+    let range = (0..<3).map { "\(channels[$0]) [\(outputMin[$0]), \(outputMax[$0])]" }
+    let directions = (0..<3).map { "\(channels[$0]) \(monotonic[$0].rawValue)" }
+    var lines = [
+      file,
+      "  dialect       \(dialect)",
+      "  title         \(title.map { "\"\($0)\"" } ?? "none")",
+      "  1D table      \(stage(lut1DSize, domain1D, lut3DSize == nil ? "" : " (shaper)"))",
+      "  3D table      \(stage(lut3DSize, domain3D, ""))",
+      "  video range   in \(inputVideoRange ? "yes" : "no"), out \(outputVideoRange ? "yes" : "no")",
+      "  output range  \(range.joined(separator: "  "))",
+      "  identity      \(isIdentity ? "yes" : "no")",
+      "  monotonic     \(directions.joined(separator: ", "))",
+      "  comments      \(comments.count)",
+      "  warnings      \(warnings.count)",
+    ]
+    lines += warningLines
+    return lines.joined(separator: "\n")
+  }
+}

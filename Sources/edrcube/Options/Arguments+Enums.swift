@@ -1,0 +1,13 @@
+import ArgumentParser
+import EDRPipeline
+import LUTEngine
+
+// The option enums of the library modules carry their CLI spellings as raw values
+// (DESIGN.md §8), so they parse directly.
+extension Interpolation: ExpressibleByArgument {}
+extension Extrapolation: ExpressibleByArgument {}
+extension EDRPolicy: ExpressibleByArgument {}
+extension CubeSpace.Transfer: ExpressibleByArgument {}
+extension NamedPrimaries: ExpressibleByArgument {}
+extension WorkingSpace.Transfer: ExpressibleByArgument {}
+extension EDRToneMap.Curve: ExpressibleByArgument {}
