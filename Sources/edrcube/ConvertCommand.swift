@@ -23,7 +23,7 @@ struct ConvertCommand: ParsableCommand {
   @Argument(help: "The .cube file to write.")
   var output: String?
 
-  @Option(help: "Target encoding: pq or hlg.", transform: CubeOutput.choice)
+  @Option(help: "Target encoding: pq or hlg.")
   var to: CubeConversionOptions.Target
 
   @Option(help: "Nodes per axis (default 65; 64 with only --core-image).")
@@ -35,26 +35,24 @@ struct ConvertCommand: ParsableCommand {
   @Option(help: "The SDR cube's encoding: srgb or bt1886 (default: its comment, else srgb).")
   var fromSpace: String?
 
-  @Option(help: "The SDR cube's primaries: rec709, p3 or rec2020.", transform: CubeOutput.choice)
+  @Option(help: "The SDR cube's primaries: rec709, p3 or rec2020.")
   var fromPrimaries: NamedPrimaries?
 
-  @Option(
-    help: "Highlight policy: clamp, linear, maxrgb, tone-scaled-maxrgb.",
-    transform: CubeOutput.choice)
+  @Option(help: "Highlight policy: clamp, linear, maxrgb, tone-scaled-maxrgb.")
   var edrPolicy: EDRPolicy = .default
 
-  @Option(help: "How the SDR cube is evaluated: trilinear or tetrahedral.", transform: CubeOutput.choice)
+  @Option(help: "How the SDR cube is evaluated: trilinear or tetrahedral.")
   var interp: Interpolation = .trilinear
 
   @Option(help: "Tone-map from the container peak to this many cd/m² (maxRGB Reinhard).")
   var peak: Double?
 
-  @Flag(help: "Spend every node below the mastering peak (--peak, else 1000 cd/m²) with DOMAIN_MAX.")
+  @Flag(
+    help: "Spend every node below the mastering peak (--peak, else 1000 cd/m²) with DOMAIN_MAX.")
   var shaper = false
 
   @Option(
-    help: "Node placement: full, domain (DOMAIN_MAX at the peak) or shaper (Resolve 1D shaper).",
-    transform: CubeOutput.choice)
+    help: "Node placement: full, domain (DOMAIN_MAX at the peak) or shaper (Resolve 1D shaper).")
   var placement: CubeConversionOptions.NodePlacement?
 
   @Flag(help: "Measure ΔE_ITP against the SDR cube on EDR: max, p99, mean.")
@@ -63,11 +61,12 @@ struct ConvertCommand: ParsableCommand {
   @Flag(help: "Print the report as JSON.")
   var json = false
 
-  @Option(
-    help: "Writer profile: adobe, resolve or ocio.", transform: CubeOutput.profile)
+  @Option(help: "Writer profile: adobe, resolve or ocio.")
   var profile: CubeWriterProfile?
 
-  @Option(name: .customLong("core-image"), help: "Also write Core Image cubeData here (and a .swift snippet).")
+  @Option(
+    name: .customLong("core-image"),
+    help: "Also write Core Image cubeData here (and a .swift snippet).")
   var coreImage: String?
 
   func validate() throws {
@@ -120,3 +119,6 @@ struct ConvertCommand: ParsableCommand {
     return String(decoding: try encoder.encode(r), as: UTF8.self)
   }
 }
+
+extension CubeConversionOptions.Target: ExpressibleByArgument {}
+extension CubeConversionOptions.NodePlacement: ExpressibleByArgument {}

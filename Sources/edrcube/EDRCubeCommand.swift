@@ -7,5 +7,5 @@ struct EDRCubeCommand: ParsableCommand {
     commandName: "edrcube",
     abstract: "Apply, inspect, convert and generate .cube LUTs for EDR images, and lint kernels.",
     version: "0.1.0",
-    subcommands: [InspectCommand.self, EvalCommand.self])
+    subcommands: [InspectCommand.self, EvalCommand.self, ConvertCommand.self, GenerateCommand.self])
 }

@@ -9,8 +9,7 @@ struct CubeOutputOptions: ParsableArguments {
   var output: String?
 
   @Option(
-    help: "Writer profile: adobe, resolve (shaper + INPUT_RANGE) or ocio (what OpenColorIO reads).",
-    transform: CubeOutput.profile)
+    help: "Writer profile: adobe, resolve (shaper + INPUT_RANGE) or ocio (what OpenColorIO reads).")
   var profile: CubeWriterProfile?
 
   @Option(
@@ -33,29 +32,22 @@ struct CubeOutputOptions: ParsableArguments {
 
 /// Reading and writing cubes for the commands, with the tool's error reporting.
 enum CubeOutput {
-  /// Parses `--profile`.
-  static func profile(_ text: String) throws -> CubeWriterProfile {
-    guard let p = CubeWriterProfile(rawValue: text.lowercased()) else {
-      throw ValidationError("unknown profile '\(text)' (adobe, resolve, ocio)")
-    }
-    return p
-  }
-
   /// Reads a cube, printing `file:line:col: error: …` and failing on a bad file.
   static func read(_ path: String) throws -> CubeFile {
     do {
       return try CubeReader.read(contentsOf: path)
     } catch {
-      Console.error(error.description)
+      if case .io(let reason) = error.kind { throw Console.fail("\(path): \(reason)") }
+      Console.error(error.description + (error.lineText.map { "\n    " + $0 } ?? ""))
       throw ExitCode.failure
     }
   }
 
   /// Runs a library call, printing its error as `edrcube: error: …` and failing.
-  static func library<T>(_ body: () throws(EDRPipelineError) -> T) throws -> T {
+  static func library<T>(_ body: () throws -> T) throws -> T {
     do {
       return try body()
-    } catch {
+    } catch let error as EDRPipelineError {
       throw Console.fail(String(error.description.trimmingPrefix("error: ")))
     }
   }
@@ -67,7 +59,9 @@ enum CubeOutput {
       do {
         try CubeWriter.write(file, profile: profile, toPath: path)
       } catch {
-        throw Console.fail("\(path): \(error)")
+        let text = error.description
+        Console.error(text.hasPrefix("error:") ? "\(path): \(text)" : text)
+        throw ExitCode.failure
       }
     }
     if let path = options.coreImage { try writeCoreImage(file, to: path) }
@@ -98,24 +92,5 @@ enum CubeOutput {
     } catch {
       throw Console.fail("\(path): \(error.localizedDescription)")
     }
-  }
-
-  /// Parses `r,g,b`.
-  static func triple(_ text: String) throws -> SIMD3<Double> {
-    let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-    guard parts.count == 3, let r = parts[0], let g = parts[1], let b = parts[2] else {
-      throw ValidationError("expected three comma-separated numbers, got '\(text)'")
-    }
-    return SIMD3(r, g, b)
-  }
-
-  /// Parses a value of a `String`-backed enum, listing the choices on failure.
-  static func choice<T: RawRepresentable & CaseIterable>(_ text: String) throws -> T
-  where T.RawValue == String {
-    guard let v = T(rawValue: text.lowercased()) else {
-      let names = T.allCases.map(\.rawValue).joined(separator: ", ")
-      throw ValidationError("unknown value '\(text)' (\(names))")
-    }
-    return v
   }
 }
