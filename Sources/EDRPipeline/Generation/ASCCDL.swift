@@ -37,6 +37,7 @@ public struct ASCCDL: Sendable, Hashable {
     let graded = pointwiseMax(rgb * slope + offset, .zero)
     var out = SIMD3<Double>()
     for k in 0..<3 { out[k] = power[k] == 1 ? graded[k] : Glibc.pow(graded[k], power[k]) }
+    if saturation == 1 { return out }  // exact identity for the default CDL
     let luma = (out * Self.lumaWeights).sum()
     return luma + saturation * (out - luma)
   }
