@@ -48,12 +48,17 @@ struct ConvertCommand: ParsableCommand {
   var peak: Double?
 
   @Flag(
-    help: "Spend every node below the mastering peak (--peak, else 1000 cd/m²) with DOMAIN_MAX.")
+    help: """
+      The quality mode: every node below the mastering peak (--peak, else 1000 cd/m²) with \
+      DOMAIN_MAX, and node values fitted over each cell (same as --placement domain --fit).
+      """)
   var shaper = false
 
-  @Option(
-    help: "Node placement: full, domain (DOMAIN_MAX at the peak) or shaper (Resolve 1D shaper).")
+  @Option(help: "Node placement: full, or domain (DOMAIN_MAX at the mastering peak).")
   var placement: CubeConversionOptions.NodePlacement?
+
+  @Flag(help: "Fit node values over each cell (least squares) instead of sampling them.")
+  var fit = false
 
   @Flag(help: "Measure ΔE_ITP against the SDR cube on EDR: max, p99, mean.")
   var report = false
@@ -89,7 +94,7 @@ struct ConvertCommand: ParsableCommand {
     let options = CubeConversionOptions(
       target: to, size: size ?? (output == nil ? 64 : 65), referenceWhite: referenceWhite,
       sourceSpace: sourceSpace, policy: edrPolicy, interpolation: interp, peak: peak,
-      placement: placement ?? (shaper ? .domain : .full))
+      placement: placement ?? (shaper ? .domain : .full), fitsNodes: fit || shaper)
     let name = URL(fileURLWithPath: input).lastPathComponent
     let converted = try CubeOutput.library {
       try CubeConverter(options: options).convert(file, sourceName: name)

@@ -17,11 +17,9 @@ public struct CubeConversionOptions: Sendable, Hashable {
   public enum NodePlacement: String, Sendable, Hashable, CaseIterable {
     /// Evenly over the whole signal range 0…1 (the straightforward conversion).
     case full
-    /// Evenly over 0…signal(mastering peak): `DOMAIN_MAX` below 1, every node below the peak.
+    /// Evenly over 0…signal(mastering peak): `DOMAIN_MAX` below 1, every node below the peak
+    /// (signals above it clamp to it, as PQ/HLG cubes clamp by default).
     case domain
-    /// A Resolve 1D shaper over 0…signal(mastering peak) in front of the 3D table, placing
-    /// nodes evenly in extended-sRGB-encoded EDR (the SDR cube's own encoding).
-    case shaper
   }
 
   /// PQ or HLG.
@@ -40,8 +38,17 @@ public struct CubeConversionOptions: Sendable, Hashable {
   public var peak: Double?
   /// Where the nodes lie.
   public var placement: NodePlacement
-  /// Rows of the shaper (``NodePlacement/shaper``).
-  public var shaperSize: Int
+  /// Whether node values are fitted (least squares over each cell) instead of sampled.
+  public var fitsNodes: Bool
+
+  /// The `--shaper` mode: nodes below the mastering peak, fitted.
+  public static func peakFitted(
+    target: Target = .pq, size: Int = 65, referenceWhite: Double = CubeSpace.defaultReferenceWhite
+  ) -> CubeConversionOptions {
+    CubeConversionOptions(
+      target: target, size: size, referenceWhite: referenceWhite, placement: .domain,
+      fitsNodes: true)
+  }
 
   /// The mastering peak assumed when no `peak` is given: 1000 cd/m².
   public static let defaultMasteringPeak: Double = 1000
@@ -51,7 +58,7 @@ public struct CubeConversionOptions: Sendable, Hashable {
     target: Target = .pq, size: Int = 65, referenceWhite: Double = CubeSpace.defaultReferenceWhite,
     sourceSpace: CubeSpace? = nil, policy: EDRPolicy = .default,
     interpolation: Interpolation = .trilinear, peak: Double? = nil,
-    placement: NodePlacement = .full, shaperSize: Int = 4096
+    placement: NodePlacement = .full, fitsNodes: Bool = false
   ) {
     self.target = target
     self.size = size
@@ -61,7 +68,7 @@ public struct CubeConversionOptions: Sendable, Hashable {
     self.interpolation = interpolation
     self.peak = peak
     self.placement = placement
-    self.shaperSize = shaperSize
+    self.fitsNodes = fitsNodes
   }
 
   /// The new cube's space: pq or hlg, Rec.2020, the reference white.

@@ -7,8 +7,9 @@ import LUTEngine
 /// For every node: signal → cd/m² → `/W` (Rec.2020 EDR) → the SDR cube on EDR under the
 /// policy (through ``CubeApplication``, Rec.2020 working space, which converts to the cube's
 /// primaries and back) → optional tone map → clamp to the container → encode. Nodes lie
-/// evenly over 0…1, over 0…signal(peak) (`DOMAIN_MAX`), or behind a Resolve shaper
-/// (``CubeConversionOptions/NodePlacement``).
+/// evenly over 0…1 or over 0…signal(peak) (`DOMAIN_MAX`,
+/// ``CubeConversionOptions/NodePlacement``), and their values are sampled or fitted
+/// (``CubeConversionOptions/fitsNodes``).
 public struct CubeConverter: Sendable {
   /// The parameters.
   public let options: CubeConversionOptions
@@ -49,35 +50,53 @@ public struct CubeConverter: Sendable {
     try validate()
     let grid = ConversionGrid(options: options)
     let n = options.size
-    let codec = SpaceCodec(options.targetSpace)
     let axis = grid.nodeSignals
-    // Node inputs as Rec.2020 EDR, red fastest, one blue slice per task.
-    var pixels = ParallelSlices.fill(count: n, width: 3 * n * n, initial: Float(0)) { b, slice in
+    let signals = ParallelSlices.fill(count: n, width: 3 * n * n, initial: 0.0) { b, slice in
       for g in 0..<n {
         for r in 0..<n {
-          let v = SIMD3<Float>(codec.decode(SIMD3(axis[r], axis[g], axis[b])))
           let o = 3 * (r + n * g)
-          (slice[o], slice[o + 1], slice[o + 2]) = (v.x, v.y, v.z)
+          (slice[o], slice[o + 1], slice[o + 2]) = (axis[r], axis[g], axis[b])
         }
       }
     }
     let application = CubeApplication(
       lut: CubeLUT(file), space: source, working: WorkingSpace(.linear, named: .rec2020),
       interpolation: options.interpolation, policy: options.policy, toneMap: options.toneMap)
+    var values = targets(of: signals, through: application)
+    if options.fitsNodes && n > 2 {
+      let samples = ConversionFit.sampleSignals(size: n, axis: axis)
+      let fit = ConversionFit(size: n, targets: targets(of: samples, through: application))
+      values = fit.refine(values, passes: Self.fitPasses)
+    }
+    let table = CubeTable3D(
+      size: n, domainMin: .zero, domainMax: SIMD3(repeating: Float(grid.domainMax)),
+      values: values)
+    return CubeFile(
+      title: (file.title ?? sourceName ?? "look") + " (\(options.target.rawValue.uppercased()))",
+      lut3D: table,
+      comments: comments(source: source, sourceName: sourceName, grid: grid))
+  }
+
+  /// SART passes of the node fit.
+  static let fitPasses = 6
+
+  /// The new cube's signal for each target signal (interleaved RGB): decode to Rec.2020
+  /// EDR, the SDR cube on EDR (with the tone map), encode.
+  private func targets(of signals: [Double], through application: CubeApplication) -> [Float] {
+    let codec = SpaceCodec(options.targetSpace)
+    let count = signals.count / 3
+    var pixels = ParallelSlices.fill(count: count, width: 3, initial: Float(0)) { i, out in
+      let v = SIMD3<Float>(
+        codec.decode(SIMD3(signals[3 * i], signals[3 * i + 1], signals[3 * i + 2])))
+      (out[0], out[1], out[2]) = (v.x, v.y, v.z)
+    }
     pixels.withUnsafeMutableBufferPointer { application.apply(inPlace: $0, channels: 3) }
     let applied = pixels
-    let values = ParallelSlices.fill(count: n * n * n, width: 3, initial: Float(0)) { i, out in
+    return ParallelSlices.fill(count: count, width: 3, initial: Float(0)) { i, out in
       let edr = SIMD3<Double>(SIMD3(applied[3 * i], applied[3 * i + 1], applied[3 * i + 2]))
       let v = SIMD3<Float>(codec.encode(edr))
       (out[0], out[1], out[2]) = (v.x, v.y, v.z)
     }
-    let table = CubeTable3D(
-      size: n, domainMin: .zero, domainMax: SIMD3(repeating: Float(grid.domainMax3D)),
-      values: values)
-    return CubeFile(
-      title: (file.title ?? sourceName ?? "look") + " (\(options.target.rawValue.uppercased()))",
-      dialect: grid.shaper == nil ? .adobe : .resolve, lut1D: grid.shaper, lut3D: table,
-      comments: comments(source: source, sourceName: sourceName, grid: grid))
   }
 
   /// Checks the numeric options.
@@ -93,10 +112,6 @@ public struct CubeConverter: Sendable {
     if let peak = options.peak, !(peak > 0 && peak <= container) {
       throw EDRPipelineError(
         .invalidParameter("peak", reason: "must be in (0, \(Int(container))] cd/m², got \(peak)"))
-    }
-    guard (2...65536).contains(options.shaperSize) else {
-      throw EDRPipelineError(
-        .invalidParameter("shaper size", reason: "must be 2...65536, got \(options.shaperSize)"))
     }
   }
 
@@ -118,9 +133,11 @@ public struct CubeConverter: Sendable {
     ]
     if o.placement != .full {
       lines.append(
-        "mastering peak: \(formatted(o.masteringPeak)) cd/m2 (signal \(grid.peakSignal))")
+        "mastering peak: \(formatted(o.masteringPeak)) cd/m2 (DOMAIN_MAX \(Float(grid.domainMax)))")
     }
-    if grid.shaper != nil { lines.append("shaper: \(o.shaperSize) rows, sRGB-encoded EDR") }
+    lines.append(
+      "node values: "
+        + (o.fitsNodes ? "least-squares fit over each cell (\(Self.fitPasses) passes)" : "sampled"))
     return lines
   }
 
