@@ -29,6 +29,8 @@ extension GenerateCommand {
     var cdlPower: SIMD3<Double>?
     @Option(help: "ASC CDL saturation (Rec.709 weights).") var cdlSaturation: Double?
     @Flag(help: "Clip encoded values to 0...1 at the end, as SDR looks do.") var clip = false
+    @Option(help: "Instead of --clip, roll encoded values off smoothly above this knee (e.g. 0.8).")
+    var softClip: Double?
     @Option(help: "The cube's encoding (default srgb).") var space: CubeSpace.Transfer = .srgb
     @Option(help: "The cube's primaries (default: the encoding's).") var primaries: NamedPrimaries?
     @Option(help: "Cd/m² of EDR 1.0 for pq and hlg.")
@@ -50,7 +52,7 @@ extension GenerateCommand {
               slope: cdlSlope ?? .one, offset: cdlOffset ?? .zero, power: cdlPower ?? .one,
               saturation: cdlSaturation ?? 1)))
       }
-      if clip { ops.append(.clip) }
+      if let softClip { ops.append(.softClip(knee: softClip)) } else if clip { ops.append(.clip) }
       return ops
     }
 
@@ -76,7 +78,7 @@ extension GenerateCommand {
       abstract: "Bake a chain of steps into one cube.",
       discussion: """
         Steps, applied in order: exposure=STOPS, white-balance=R,G,B, contrast=AMOUNT[@PIVOT], \
-        saturation=S, cdl=SLOPE_R,G,B/OFFSET_R,G,B/POWER_R,G,B/SAT, clip, \
+        saturation=S, cdl=SLOPE_R,G,B/OFFSET_R,G,B/POWER_R,G,B/SAT, clip, soft-clip=KNEE, \
         convert=SPACE[:PRIMARIES] (transfer and gamut), lut=PATH (a cube in the space of \
         its comment). Example: generate chain --space srgb exposure=0.5 lut=look.cube \
         convert=pq -o out.cube
@@ -135,6 +137,7 @@ enum LookArguments {
     case "white-balance": return .whiteBalance(try triple(value))
     case "saturation": return .saturation(try number(value))
     case "clip": return .clip
+    case "soft-clip": return .softClip(knee: try number(value))
     case "contrast":
       let p = value.split(separator: "@").map(String.init)
       return .contrast(try number(p[0]), pivot: p.count > 1 ? try number(p[1]) : 0.18)

@@ -73,6 +73,23 @@ import Testing
     #expect(chain.outputSpace == CubeSpace(.pq))
   }
 
+  @Test func softClipIsSmoothAndStaysInRange() {
+    let f = { (v: Double) in Self.apply(.softClip(knee: 0.8), SIMD3(repeating: v)).x }
+    expectClose(f(0.5), 0.5, abs: 1e-15)  // unchanged between toe and knee
+    for v in stride(from: -2.0, through: 4, by: 0.01) {
+      let y = f(v)
+      #expect(y > 0 && y < 1)
+      #expect(f(v + 0.01) > y)  // increasing
+    }
+    // C¹ at the knee (0.8) and at the toe (0.04): one-sided slopes agree.
+    for x in [0.8, 0.04] {
+      let h = 1e-6
+      let left = (f(x) - f(x - h)) / h
+      let right = (f(x + h) - f(x)) / h
+      expectClose(left, right, abs: 1e-4)
+    }
+  }
+
   @Test func coreImageColourSpaceNames() {
     #expect(CubeSpace(.pq).coreImageColorSpaceName == "itur_2100_PQ")
     #expect(CubeSpace(.hlg).coreImageColorSpaceName == "itur_2100_HLG")

@@ -7,7 +7,8 @@ import LUTEngine
 /// The sample: for each of Rec.709 and Rec.2020, a `steps³` grid of colours whose
 /// components, in that gamut, are PQ-uniform from black to the mastering peak (cell centres,
 /// so no sample sits on a node). Each colour, as Rec.2020 EDR, goes (a) through the SDR cube
-/// on EDR under the conversion's policy and tone map, clamped to the container, and (b)
+/// on EDR under the conversion's policy and tone map, then encoded and decoded in the target
+/// space (what the container can hold: PQ clamps at 10000 cd/m², HLG at its display), and (b)
 /// through the new cube as a PQ/HLG cube (its signals looked up with the conversion's
 /// interpolation). ΔE_ITP compares the two in absolute Rec.2020 cd/m².
 public enum ConversionQuality {
@@ -46,16 +47,16 @@ public enum ConversionQuality {
     got.withUnsafeMutableBufferPointer {
       candidate.apply(inPlace: $0, channels: 3, threads: threads)
     }
-    let container = (options.targetSpace.containerPeak ?? 1) * w
+    let codec = SpaceCodec(options.targetSpace)
     let (a, b) = (expected, got)
     let differences = ParallelSlices.fill(
       count: samples.count / 3, width: 1, initial: 0.0, threads: threads
     ) { i, out in
-      let top = SIMD3(repeating: container)
-      let e = (SIMD3<Double>(SIMD3(a[3 * i], a[3 * i + 1], a[3 * i + 2])) * w).clamped(
-        lowerBound: .zero, upperBound: top)
-      let g = (SIMD3<Double>(SIMD3(b[3 * i], b[3 * i + 1], b[3 * i + 2])) * w).clamped(
-        lowerBound: .zero, upperBound: top)
+      // The reference as the container holds it: PQ clamps to 0…10000 cd/m², HLG to what
+      // the 1000 cd/m² reference display can show (less for saturated colours).
+      let reference = SIMD3<Double>(SIMD3(a[3 * i], a[3 * i + 1], a[3 * i + 2]))
+      let e = codec.decode(codec.encode(reference)) * w
+      let g = SIMD3<Double>(SIMD3(b[3 * i], b[3 * i + 1], b[3 * i + 2])) * w
       out[0] = deltaEITP(rec2020Nits: e, g)
     }
     return ConversionReport(differences: differences, peakNits: peakNits)

@@ -95,8 +95,19 @@ public struct LookChain: Sendable {
       return cdl.apply(v)
     case .clip:
       return v.clamped(lowerBound: .zero, upperBound: .one)
+    case .softClip(let knee):
+      return SIMD3(softClip(v.x, knee), softClip(v.y, knee), softClip(v.z, knee))
     case .convert, .cube:
       return v  // prepared as their own steps
     }
   }
+}
+
+/// The shoulder and toe of ``LookOperation/softClip(knee:)`` on one encoded value.
+private func softClip(_ v: Double, _ knee: Double) -> Double {
+  let k = min(max(knee, 0), 0.999)
+  let toe = 0.2 * (1 - k)
+  if v > k { return k + (1 - k) * Glibc.tanh((v - k) / (1 - k)) }
+  if v < toe { return toe * Glibc.exp((v - toe) / toe) }
+  return v
 }

@@ -12,6 +12,8 @@ public import LUTEngine
 ///   primaries (Rec.709: 0.2126, 0.7152, 0.0722).
 /// - ``cdl(_:)``: encoded values, ASC CDL v1.2 (see ``ASCCDL``; no clamp above 1).
 /// - ``clip``: encoded values clamped to 0…1 (what an SDR look does at the edges).
+/// - ``softClip(knee:)``: encoded values rolled off smoothly into 0…1 (a highlight shoulder
+///   above `knee` and a shadow toe below `1 − knee` scaled down to 0.04), C¹ everywhere.
 /// - ``convert(to:)``: decode, change primaries, encode in the new space (transfer and gamut
 ///   conversions); later steps work in the new space.
 /// - ``cube(_:space:interpolation:)``: another cube, applied in its own space: the colour is
@@ -31,6 +33,9 @@ public enum LookOperation: Sendable, Hashable {
   case cdl(ASCCDL)
   /// Clamps encoded values to 0…1.
   case clip
+  /// Rolls encoded values off into 0…1: `k + (1 − k)·tanh((v − k)/(1 − k))` above the knee
+  /// `k`, `t·exp((v − t)/t)` below the toe `t = 0.2·(1 − k)`, unchanged between.
+  case softClip(knee: Double)
   /// Converts the colour to another space (transfer and primaries).
   case convert(to: CubeSpace)
   /// Applies a cube given in `space`.
@@ -48,6 +53,7 @@ public enum LookOperation: Sendable, Hashable {
         + "\(c.offset.y), \(c.offset.z) power \(c.power.x), \(c.power.y), \(c.power.z) "
         + "saturation \(c.saturation) (encoded values, no clamp above 1)"
     case .clip: "clip encoded values to 0..1"
+    case .softClip(let k): "soft clip encoded values into 0..1, shoulder above \(k)"
     case .convert(let s): "convert to \(CubeGenerator.spaceName(s))"
     case .cube(let lut, let s, let i):
       "apply a \(lut.lut3D?.size ?? lut.lut1D?.size ?? 0)-node cube in "
