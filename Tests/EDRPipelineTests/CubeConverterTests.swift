@@ -96,6 +96,26 @@ import Testing
     #expect(report.p99 <= report.max && report.mean <= report.p99)
   }
 
+  /// The quality mode (DOMAIN below the peak, fitted nodes) beats the straightforward
+  /// conversion at the same size, and the fit keeps node values in 0…1.
+  @Test func shaperModeBeatsTheStraightforwardConversion() throws {
+    let source = try TestCubes.vector("sdr_look_11.cube")
+    let plain = CubeConversionOptions(size: 17)
+    let quality = CubeConversionOptions.peakFitted(size: 17)
+    #expect(quality.placement == .domain && quality.fitsNodes)
+    let a = try CubeConverter(options: plain).convert(source)
+    let b = try CubeConverter(options: quality).convert(source)
+    let values = try #require(b.lut3D?.values)
+    #expect(values.allSatisfy { $0 >= 0 && $0 <= 1 })
+    #expect(b.comments.contains { $0.hasPrefix("node values: least-squares") })
+    let ra = try ConversionQuality.measure(
+      converted: a, source: source, options: plain, steps: 12)
+    let rb = try ConversionQuality.measure(
+      converted: b, source: source, options: quality, steps: 12)
+    #expect(rb.p99 < 0.8 * ra.p99)
+    #expect(rb.mean < ra.mean)
+  }
+
   @Test func reportIsIndependentOfThreadCount() throws {
     let source = try TestCubes.vector("sdr_look_11.cube")
     let options = CubeConversionOptions(size: 9)
