@@ -76,6 +76,9 @@ struct ConvertCommand: ParsableCommand {
 
   func validate() throws {
     if output == nil && coreImage == nil { throw ValidationError("give OUT and/or --core-image") }
+    if coreImage != nil && (shaper || placement == .domain) {
+      throw ValidationError("--core-image needs nodes over 0...1 (Core Image has no DOMAIN)")
+    }
     if let fromSpace, !["srgb", "bt1886"].contains(fromSpace.lowercased()) {
       throw ValidationError("--from-space must be srgb or bt1886, got '\(fromSpace)'")
     }

@@ -55,6 +55,27 @@ import Testing
     }
   }
 
+  @Test func shaperModeSpendsNodesBelowThePeak() throws {
+    try withTemporaryDirectory { dir in
+      let source = Fixtures.vectors.appendingPathComponent("sdr_look_11.cube").path
+      let out = dir.appendingPathComponent("q.cube")
+      let result = try EDRCubeExecutable.run(
+        ["convert", source, out.path, "--to", "pq", "--size", "9", "--shaper", "--profile", "ocio"])
+      #expect(result.status == 0, "\(result.stderr)")
+      let text = try Self.text(out)
+      #expect(text.contains("DOMAIN_MAX 0.7518271 0.7518271 0.7518271"))
+      #expect(text.contains("# node values: least-squares fit"))
+      // Core Image cannot express that domain: nothing is written.
+      let blocked = try EDRCubeExecutable.run(
+        [
+          "convert", source, dir.appendingPathComponent("r.cube").path, "--to", "pq", "--shaper",
+          "--core-image", dir.appendingPathComponent("r.bin").path,
+        ])
+      #expect(blocked.status != 0)
+      #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("r.cube").path))
+    }
+  }
+
   @Test func errorsNameTheFileAndExitNonZero() throws {
     try withTemporaryDirectory { dir in
       let bad = dir.appendingPathComponent("bad.cube")

@@ -52,8 +52,10 @@ enum CubeOutput {
     }
   }
 
-  /// Writes `file` where `options` say, atomically.
+  /// Writes `file` where `options` say, atomically; nothing is written when the Core Image
+  /// output is impossible.
   static func write(_ file: CubeFile, _ options: CubeOutputOptions) throws {
+    let coreImage = try options.coreImage.map { ($0, try coreImageData(file, for: $0)) }
     if let path = options.output {
       let profile = options.profile ?? (file.hasShaper ? .resolve : .adobe)
       do {
@@ -64,11 +66,11 @@ enum CubeOutput {
         throw ExitCode.failure
       }
     }
-    if let path = options.coreImage { try writeCoreImage(file, to: path) }
+    if let (path, data) = coreImage { try writeCoreImage(file, data, to: path) }
   }
 
-  /// Writes Core Image `cubeData` and its Swift snippet (`OUT.swift` beside `OUT.bin`).
-  static func writeCoreImage(_ file: CubeFile, to path: String) throws {
+  /// The Core Image `cubeData` of `file`, or a failure naming `path`.
+  static func coreImageData(_ file: CubeFile, for path: String) throws -> [Float] {
     guard let table = file.lut3D, !file.hasShaper else {
       throw Console.fail("\(path): Core Image needs a 3D cube without a shaper")
     }
@@ -78,6 +80,12 @@ enum CubeOutput {
     guard let data = table.coreImageCubeData() else {
       throw Console.fail("\(path): Core Image cubes are 2...64 nodes, this one has \(table.size)")
     }
+    return data
+  }
+
+  /// Writes Core Image `cubeData` and its Swift snippet (`OUT.swift` beside `OUT.bin`).
+  static func writeCoreImage(_ file: CubeFile, _ data: [Float], to path: String) throws {
+    guard let table = file.lut3D else { return }
     let space = (try? CubeSpace(comments: file.comments)) ?? nil
     let name = (space ?? .fallback).coreImageColorSpaceName ?? "extendedLinearSRGB"
     let url = URL(fileURLWithPath: path)
