@@ -58,7 +58,7 @@ import Testing
     let sdr = try TestCubes.vector("sdr_look_11.cube")
     for options in [
       CubeConversionOptions(size: 1), CubeConversionOptions(peak: 20000),
-      CubeConversionOptions(referenceWhite: -1),
+      CubeConversionOptions(referenceWhite: -1), CubeConversionOptions.peakFitted(size: 129),
     ] {
       #expect(throws: EDRPipelineError.self) { try CubeConverter(options: options).convert(sdr) }
     }

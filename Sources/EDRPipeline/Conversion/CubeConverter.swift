@@ -77,6 +77,9 @@ public struct CubeConverter: Sendable {
       comments: comments(source: source, sourceName: sourceName, grid: grid))
   }
 
+  /// The largest size whose nodes are fitted (8 samples per cell: 7 million at 97³).
+  public static let largestFittedSize = 97
+
   /// SART passes of the node fit.
   static let fitPasses = 6
 
@@ -104,6 +107,12 @@ public struct CubeConverter: Sendable {
     guard CubeGenerator.sizes3D.contains(options.size) else {
       throw EDRPipelineError(
         .invalidParameter("size", reason: "must be 2...256, got \(options.size)"))
+    }
+    if options.fitsNodes && options.size > Self.largestFittedSize {
+      throw EDRPipelineError(
+        .invalidParameter(
+          "size",
+          reason: "node fitting works up to \(Self.largestFittedSize), got \(options.size)"))
     }
     guard options.referenceWhite > 0, options.referenceWhite.isFinite else {
       throw EDRPipelineError(.invalidReferenceWhite(options.referenceWhite))
