@@ -20,20 +20,37 @@ struct CubeOutputOptions: ParsableArguments {
       valueName: "OUT.bin"))
   var coreImage: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Also write the cube as a 16-bit Hald CLUT image (PNG for .png, else TIFF); the size "
+        + "must be a square (16, 25, 36, 49, 64…).", valueName: "OUT.png"))
+  var hald: String?
+
   func validate() throws {
-    if output == nil && coreImage == nil {
-      throw ValidationError("give -o OUT.cube and/or --core-image OUT.bin")
+    if output == nil && coreImage == nil && hald == nil {
+      throw ValidationError("give -o OUT.cube, --core-image OUT.bin and/or --hald OUT.png")
     }
   }
 
   /// The default size: 64 when only Core Image data is written, else `fallback`.
-  func defaultSize(_ fallback: Int) -> Int { output == nil && coreImage != nil ? 64 : fallback }
+  func defaultSize(_ fallback: Int) -> Int {
+    output == nil && hald == nil && coreImage != nil ? 64 : fallback
+  }
 }
 
 /// Reading and writing cubes for the commands, with the tool's error reporting.
 enum CubeOutput {
-  /// Reads a cube, printing `file:line:col: error: …` and failing on a bad file.
+  /// Reads a cube (or a Hald CLUT image), printing `file:line:col: error: …` and failing on
+  /// a bad file.
   static func read(_ path: String) throws -> CubeFile {
+    if HaldImage.isImage(path) {
+      do {
+        return try HaldImage.read(path)
+      } catch let failure as CLIFailure {
+        Console.error(failure.message)
+        throw ExitCode.failure
+      }
+    }
     do {
       return try CubeReader.read(contentsOf: path)
     } catch {
@@ -56,6 +73,11 @@ enum CubeOutput {
   /// output is impossible.
   static func write(_ file: CubeFile, _ options: CubeOutputOptions) throws {
     let coreImage = try options.coreImage.map { ($0, try coreImageData(file, for: $0)) }
+    if let path = options.hald, file.hasShaper || file.lut3D?.haldLevel == nil {
+      throw Console.fail(
+        "\(path): a Hald CLUT needs a 3D cube without a shaper whose size is a square (16, 25, 36, 49, 64…)"
+      )
+    }
     if let path = options.output {
       let profile = options.profile ?? (file.hasShaper ? .resolve : .adobe)
       do {
@@ -67,6 +89,18 @@ enum CubeOutput {
       }
     }
     if let (path, data) = coreImage { try writeCoreImage(file, data, to: path) }
+    if let path = options.hald {
+      guard let table = file.lut3D else { return }
+      do {
+        let clipped = try HaldImage.write(table, to: path)
+        if clipped > 0 {
+          Console.error("\(path): warning: \(clipped) value(s) outside 0…1 clipped")
+        }
+      } catch let failure as CLIFailure {
+        Console.error(failure.message)
+        throw ExitCode.failure
+      }
+    }
   }
 
   /// The Core Image `cubeData` of `file`, or a failure naming `path`.
