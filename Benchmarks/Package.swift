@@ -44,6 +44,11 @@ let package = Package(
       name: "EngineThroughput",
       dependencies: ["BenchmarkSupport", .product(name: "LUTEngine", package: rootPackage)],
       path: "Benchmarks/EngineThroughput"),
+    // Prints our .cube read and write times for compare/compare.py.
+    .executableTarget(
+      name: "FormatThroughput",
+      dependencies: [.product(name: "CubeFormat", package: rootPackage)],
+      path: "Benchmarks/FormatThroughput"),
   ],
   swiftLanguageModes: [.v6]
 )
