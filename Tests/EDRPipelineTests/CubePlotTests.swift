@@ -28,6 +28,10 @@ import Testing
     #expect(axes.row(y: 1) == axes.top + 3 * 32)
     #expect(axes.row(y: 8) == axes.top)
     #expect(CubePlot(headroom: 10).neutralAxes.xOctaves == -6...4)
+    #expect(CubePlot(headroom: .nan).headroom == 8)
+    #expect(CubePlot(headroom: .infinity).headroom == 8)
+    #expect(CubePlot(headroom: 1e9).neutralAxes.xOctaves == -6...20)
+    #expect(CubePlot(headroom: 0.5).neutralAxes.xOctaves == -6...1)
   }
 
   @Test func linearIdentityHasOneCurveThroughOneOne() throws {

@@ -119,7 +119,6 @@ public struct ConversionPlot: Sendable, Hashable {
     let top = "\(most)"
     canvas.text(top, x: x - 4 - BitmapFont.width(of: top), y: y, color: PlotPalette.text)
     canvas.text("0", x: x - 10, y: y + h - 7, color: PlotPalette.text)
-    canvas.text(
-      "count", x: x - 4 - BitmapFont.width(of: "count"), y: y + 12, color: PlotPalette.text)
+    canvas.text("count", x: x - 30, y: y - 14, color: PlotPalette.text)
   }
 }

@@ -21,9 +21,10 @@ public struct CubePlot: Sendable, Hashable {
   /// Gap between slices in pixels.
   public static let sliceGap = 24
 
-  /// Creates a plot description.
+  /// Creates a plot description; the headroom is kept within 2…2²⁰.
   public init(headroom: Double = 8, sliceCount: Int = 5) {
-    self.headroom = max(headroom, 2)
+    // 2…2²⁰ (a NaN or infinite headroom takes the default): the axes stay finite.
+    self.headroom = headroom.isFinite ? min(max(headroom, 2), 1_048_576) : 8
     self.sliceCount = max(sliceCount, 1)
   }
 
