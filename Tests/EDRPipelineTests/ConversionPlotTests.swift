@@ -48,6 +48,17 @@ import Testing
     #expect(barHeight(20) == h / 4)
     #expect(barHeight(1) == 0)
     #expect(ConversionPlot.barHeight(count: 3, most: 4) == 150)
+    // The summary under the histogram: its first line starts with 'p' (font row 0 empty,
+    // row 2 "####." at the summary's origin).
+    let summaryTop = origin.y + ConversionPlot.histogramHeight + 40
+    #expect(canvas.color(x: origin.x, y: summaryTop + 2) == PlotPalette.text)
+    #expect(canvas.color(x: origin.x, y: summaryTop) == PlotPalette.background)
+  }
+
+  @Test func summaryListsCountAndStatistics() {
+    let r = ConversionReport(differences: [0.5, 1.25, 7.0006], peakNits: 0)
+    #expect(
+      ConversionPlot.summaryLines(r) == ["pixels 3", "max 7.001", "p99 7.001", "mean 2.917"])
   }
 
   @Test func chartDifferencesCoverEveryPixel() throws {

@@ -1,7 +1,8 @@
 /// The picture of a conversion's quality (`edrcube convert --report --plot`): a heat map of
 /// ΔE_ITP over the pixels of a chart (each value one `scale × scale` block, colour scale
 /// 0 → 5+ with a labelled bar beneath) and, to its right, a histogram of the values in bins
-/// of 0.25 up to 5 plus one bin for everything above (bars scaled to the fullest bin).
+/// of 0.25 up to 5 plus one bin for everything above (bars scaled to the fullest bin), with
+/// the pixel count, max, p99 and mean beneath.
 public struct ConversionPlot: Sendable, Hashable {
   /// Canvas pixels per chart pixel.
   public var scale: Int
@@ -62,7 +63,7 @@ public struct ConversionPlot: Sendable, Hashable {
     let map = Self.heatMapOrigin
     let histogram = histogramOrigin(chartWidth: width)
     let canvasWidth = histogram.x + Self.binCount * Self.barSlot + 24
-    let canvasHeight = map.y + max(height * scale + 60, Self.histogramHeight + 40)
+    let canvasHeight = map.y + max(height * scale + 60, Self.histogramHeight + 96)
     var canvas = PlotCanvas(
       width: canvasWidth, height: canvasHeight, background: PlotPalette.background)
     canvas.text(title, x: 16, y: 12, color: PlotPalette.text, scale: 2)
@@ -75,7 +76,24 @@ public struct ConversionPlot: Sendable, Hashable {
     }
     drawColorBar(on: &canvas, x: map.x, y: map.y + height * scale + 12, width: width * scale)
     drawHistogram(on: &canvas, Self.bins(differences), x: histogram.x, y: histogram.y)
+    let summary = ConversionReport(differences: differences, peakNits: 0)
+    for (i, line) in Self.summaryLines(summary).enumerated() {
+      canvas.text(
+        line, x: histogram.x, y: histogram.y + Self.histogramHeight + 40 + 12 * i,
+        color: PlotPalette.text)
+    }
     return canvas
+  }
+
+  /// The summary beneath the histogram: `pixels 57600`, `max 7.738`, `p99 4.471`, `mean 1.165`.
+  public static func summaryLines(_ r: ConversionReport) -> [String] {
+    func f(_ x: Double) -> String {
+      guard x.isFinite else { return "\(x)" }
+      let thousandths = Int((x * 1000).rounded())
+      let fraction = String(thousandths % 1000)
+      return "\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+    return ["pixels \(r.sampleCount)", "max \(f(r.max))", "p99 \(f(r.p99))", "mean \(f(r.mean))"]
   }
 
   /// The colour scale as a bar with labels 0, 1, …, 5+ beneath.
