@@ -66,6 +66,9 @@ struct ConvertCommand: ParsableCommand {
   @Flag(help: "Print the report as JSON.")
   var json = false
 
+  @Option(help: "Draw a ΔE_ITP heat map over the EDR test chart and a histogram into this PNG.")
+  var plot: String?
+
   @Option(help: "Writer profile: adobe, resolve or ocio.")
   var profile: CubeWriterProfile?
 
@@ -113,6 +116,24 @@ struct ConvertCommand: ParsableCommand {
       }
       print(json ? try Self.json(result) : Self.text(result))
     }
+    if let plot { try writePlot(plot, converted: converted, source: file, options: options) }
+  }
+
+  /// The ΔE_ITP heat map over a 320×180 test chart up to the mastering peak, and histogram.
+  func writePlot(
+    _ path: String, converted: CubeFile, source: CubeFile, options: CubeConversionOptions
+  ) throws {
+    let chart = EDRTestChart(
+      width: 320, height: 180, headroom: options.masteringPeak / options.referenceWhite,
+      referenceWhite: options.referenceWhite)
+    let differences = try CubeOutput.library {
+      try ConversionQuality.chartDifferences(
+        converted: converted, source: source, options: options, chart: chart)
+    }
+    let title = "dE_ITP over the EDR test chart, \(URL(fileURLWithPath: input).lastPathComponent)"
+    let canvas = ConversionPlot(scale: 2).render(
+      differences: differences, width: chart.width, height: chart.height, title: title)
+    try PlotPNG.write(canvas, to: path)
   }
 
   static func text(_ r: ConversionReport) -> String {

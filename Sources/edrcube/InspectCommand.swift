@@ -42,6 +42,12 @@ struct InspectCommand: ParsableCommand {
   @Option(name: .customLong("reference-white"), help: "Cd/m² of EDR 1.0 for pq and hlg cubes.")
   var referenceWhite: Double?
 
+  @Option(help: "Also draw the cube's transfer curves and constant-blue slices into this PNG.")
+  var plot: String?
+
+  @Option(name: .customLong("plot-headroom"), help: "The brightest input --plot shows, × white.")
+  var plotHeadroom: Double = 8
+
   func run() throws {
     let file: CubeFile
     do {
@@ -65,6 +71,12 @@ struct InspectCommand: ParsableCommand {
     }
     let report = InspectReport(path: cube, file: file, space: space)
     print(json ? try report.jsonText() : report.text)
+    if let plot {
+      let name = URL(fileURLWithPath: cube).lastPathComponent
+      let canvas = CubePlot(headroom: plotHeadroom).render(
+        file: file, space: space.space, name: name)
+      try PlotPNG.write(canvas, to: plot)
+    }
     if let writeAs {
       do {
         try CubeWriter.write(file, profile: profile, toPath: writeAs)

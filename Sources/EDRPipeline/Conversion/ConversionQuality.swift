@@ -28,10 +28,22 @@ public enum ConversionQuality {
     converted: CubeFile, source: CubeFile, options: CubeConversionOptions,
     steps: Int = defaultSteps, threads: Int? = nil
   ) throws(EDRPipelineError) -> ConversionReport {
+    let samples = sample(
+      steps: Swift.max(steps, 1), peakNits: options.masteringPeak,
+      referenceWhite: options.referenceWhite)
+    let differences = try differences(
+      rec2020: samples, converted: converted, source: source, options: options, threads: threads)
+    return ConversionReport(differences: differences, peakNits: options.masteringPeak)
+  }
+
+  /// The ΔE_ITP of each colour of `samples` (interleaved Rec.2020 EDR RGB) between the two
+  /// paths described above.
+  static func differences(
+    rec2020 samples: [Float], converted: CubeFile, source: CubeFile,
+    options: CubeConversionOptions, threads: Int?
+  ) throws(EDRPipelineError) -> [Double] {
     let sourceSpace = try CubeConverter(options: options).sourceSpace(of: source)
     let w = options.referenceWhite
-    let peakNits = options.masteringPeak
-    let samples = sample(steps: Swift.max(steps, 1), peakNits: peakNits, referenceWhite: w)
     let rec2020 = WorkingSpace(.linear, named: .rec2020)
     let reference = CubeApplication(
       lut: CubeLUT(source), space: sourceSpace, working: rec2020,
@@ -49,7 +61,7 @@ public enum ConversionQuality {
     }
     let codec = SpaceCodec(options.targetSpace)
     let (a, b) = (expected, got)
-    let differences = ParallelSlices.fill(
+    return ParallelSlices.fill(
       count: samples.count / 3, width: 1, initial: 0.0, threads: threads
     ) { i, out in
       // The reference as the container holds it: PQ clamps to 0…10000 cd/m², HLG to what
@@ -59,7 +71,6 @@ public enum ConversionQuality {
       let g = SIMD3<Double>(SIMD3(b[3 * i], b[3 * i + 1], b[3 * i + 2])) * w
       out[0] = deltaEITP(rec2020Nits: e, g)
     }
-    return ConversionReport(differences: differences, peakNits: peakNits)
   }
 
   /// The sample colours as interleaved Rec.2020 EDR RGB.
