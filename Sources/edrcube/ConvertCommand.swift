@@ -77,6 +77,9 @@ struct ConvertCommand: ParsableCommand {
     help: "Also write Core Image cubeData here (and a .swift snippet).")
   var coreImage: String?
 
+  @Option(help: "Also write the cube as a 16-bit Hald CLUT image (PNG for .png, else TIFF).")
+  var hald: String?
+
   func validate() throws {
     if output == nil && coreImage == nil { throw ValidationError("give OUT and/or --core-image") }
     if coreImage != nil && (shaper || placement == .domain) {
@@ -109,6 +112,7 @@ struct ConvertCommand: ParsableCommand {
     outputs.output = output
     outputs.profile = profile
     outputs.coreImage = coreImage
+    outputs.hald = hald
     try CubeOutput.write(converted, outputs)
     if report || json {
       let result = try CubeOutput.library {
