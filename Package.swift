@@ -2,11 +2,12 @@
 // EDRCube: 3D colour cube LUTs for Extended Dynamic Range images.
 //
 // Module graph (leaves first; only `edrcube` imports everything):
-//   CubeFormat   .cube model, reader, writer                (no dependencies)
+//   FileOutput   atomic file output (temp file + rename)     (no dependencies)
+//   CubeFormat   .cube model, reader, writer                (FileOutput)
 //   ColorMath    transfer functions, gamuts, ICtCp, tone maps (no dependencies)
 //   LUTEngine    interpolation + extrapolation kernels        (CubeFormat)
 //   EDRPipeline  cube spaces, EDR policies, conversion, generation (CubeFormat, ColorMath, LUTEngine)
-//   RasterIO     OpenEXR, TIFF and PNG files                  (CTIFF, COpenEXR, CPNG)
+//   RasterIO     OpenEXR, TIFF and PNG files                  (FileOutput, CTIFF, COpenEXR, CPNG)
 //   KernelLint   the Core Image / Metal kernel linter         (no dependencies)
 //   edrcube      the command-line tool                        (all of the above, ArgumentParser)
 //
@@ -21,6 +22,7 @@ let strictSettings: [SwiftSetting] = [
 let package = Package(
   name: "EDRCube",
   products: [
+    .library(name: "FileOutput", targets: ["FileOutput"]),
     .library(name: "CubeFormat", targets: ["CubeFormat"]),
     .library(name: "ColorMath", targets: ["ColorMath"]),
     .library(name: "LUTEngine", targets: ["LUTEngine"]),
@@ -34,14 +36,16 @@ let package = Package(
   ],
   targets: [
     // MARK: Libraries
-    .target(name: "CubeFormat", swiftSettings: strictSettings),
+    .target(name: "FileOutput", swiftSettings: strictSettings),
+    .target(name: "CubeFormat", dependencies: ["FileOutput"], swiftSettings: strictSettings),
     .target(name: "ColorMath", swiftSettings: strictSettings),
     .target(name: "LUTEngine", dependencies: ["CubeFormat"], swiftSettings: strictSettings),
     .target(
       name: "EDRPipeline", dependencies: ["CubeFormat", "ColorMath", "LUTEngine"],
       swiftSettings: strictSettings),
     .target(
-      name: "RasterIO", dependencies: ["CTIFF", "COpenEXR", "CPNG"], swiftSettings: strictSettings),
+      name: "RasterIO", dependencies: ["FileOutput", "CTIFF", "COpenEXR", "CPNG"],
+      swiftSettings: strictSettings),
     .target(name: "KernelLint", swiftSettings: strictSettings),
 
     // MARK: C shims
@@ -56,6 +60,7 @@ let package = Package(
       name: "edrcube",
       dependencies: [
         "CubeFormat", "ColorMath", "LUTEngine", "EDRPipeline", "RasterIO", "KernelLint",
+        "FileOutput",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSettings),
@@ -68,9 +73,9 @@ let package = Package(
     .testTarget(
       name: "EDRPipelineTests",
       dependencies: ["EDRPipeline", "ColorMath", "LUTEngine", "CubeFormat", "TestSupport"]),
-    .testTarget(name: "RasterIOTests", dependencies: ["RasterIO", "TestSupport"]),
+    .testTarget(name: "RasterIOTests", dependencies: ["RasterIO", "FileOutput", "TestSupport"]),
     .testTarget(name: "KernelLintTests", dependencies: ["KernelLint", "TestSupport"]),
-    .testTarget(name: "EDRCubeCLITests", dependencies: ["RasterIO", "TestSupport"]),
+    .testTarget(name: "EDRCubeCLITests", dependencies: ["RasterIO", "FileOutput", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CubeFormat
 import EDRPipeline
+import FileOutput
 import Foundation
 import RasterIO
 

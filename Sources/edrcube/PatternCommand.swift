@@ -70,8 +70,8 @@ struct PatternCommand: ParsableCommand {
           try PNGImage.write(
             RGBAPixels(width: width, height: height, values: preview, hasAlpha: false), to: png)
         }
-      } catch let error as RasterIOError {
-        throw CLIFailure(error.description)
+      } catch {
+        throw CLIFailure("\(error)")  // RasterIOError or FileOutputError: `path: error: …`
       }
       print(
         "pattern: wrote \(output) (\(width)×\(height), headroom \(headroom))"

@@ -1,3 +1,4 @@
+import FileOutput
 import Foundation
 import RasterIO
 import TestSupport
@@ -9,7 +10,7 @@ import Testing
   @Test func aMissingFolderFailsAndLeavesNothing() throws {
     try withTemporaryDirectory { dir in
       let path = dir.appendingPathComponent("missing/out.exr").path
-      let error = try #require(throws: RasterIOError.self) { try Self.image.write(to: path) }
+      let error = try #require(throws: FileOutputError.self) { try Self.image.write(to: path) }
       #expect(error.kind == .io && error.path == path)
       #expect(folderContents(dir).isEmpty)
     }
@@ -22,7 +23,7 @@ import Testing
       let before = try Fixtures.bytes(URL(fileURLWithPath: path))
       var edited = try EXRImage.read(path: path)
       edited.parts[0].compression = .piz
-      let error = try #require(throws: RasterIOError.self) {
+      let error = try #require(throws: FileOutputError.self) {
         try edited.write(
           to: path, using: AtomicFileWriter(protecting: [path], synchronizes: false))
       }
@@ -51,7 +52,7 @@ import Testing
 
   @Test func aFolderIsNotAnOutput() throws {
     try withTemporaryDirectory { dir in
-      let error = try #require(throws: RasterIOError.self) { try Self.image.write(to: dir.path) }
+      let error = try #require(throws: FileOutputError.self) { try Self.image.write(to: dir.path) }
       #expect(error.kind == .invalidRequest)
     }
   }

@@ -1,3 +1,5 @@
+public import FileOutput
+
 extension EXRImage {
   /// Writes the image as an OpenEXR file, atomically, encoding chunks on all cores.
   ///

@@ -1,3 +1,5 @@
+public import FileOutput
+
 /// PNG files for previews, charts and Hald CLUTs: 8- or 16-bit RGB(A) from and to `Float` 0–1.
 ///
 /// Values are code values divided by the largest code (255 or 65535); no gamma or colour

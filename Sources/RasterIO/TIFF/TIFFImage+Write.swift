@@ -1,4 +1,5 @@
 internal import CTIFF
+public import FileOutput
 
 extension TIFFImage {
   /// Writes the image as a TIFF file, atomically, with its layout, compression, predictor,

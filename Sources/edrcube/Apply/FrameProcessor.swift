@@ -1,4 +1,5 @@
 import EDRPipeline
+import FileOutput
 import Foundation
 import RasterIO
 

@@ -1,5 +1,6 @@
 import ColorMath
 import EDRPipeline
+import FileOutput
 import RasterIO
 
 /// An image file opened for `apply`: the whole file in memory (every channel, part and tag,

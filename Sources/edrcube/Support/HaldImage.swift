@@ -66,8 +66,8 @@ enum HaldImage {
         )
         .write(to: path)
       }
-    } catch let error as RasterIOError {
-      throw CLIFailure(error.description)
+    } catch {
+      throw CLIFailure("\(error)")  // RasterIOError or FileOutputError: `path: error: …`
     }
     return clipped
   }

@@ -29,7 +29,7 @@ public struct AtomicFileWriter: Sendable {
   /// - Parameters:
   ///   - destination: The final path.
   ///   - body: Writes the complete file at the path it is given.
-  /// - Throws: `RasterIOError` `.invalidRequest` if the destination is a folder or a protected
+  /// - Throws: `FileOutputError` `.invalidRequest` if the destination is a folder or a protected
   ///   input, `.io` if a step fails, or whatever `body` throws. Nothing is left behind.
   public func write(
     to destination: String, _ body: (_ temporaryPath: String) throws -> Void
@@ -42,7 +42,7 @@ public struct AtomicFileWriter: Sendable {
     switch FileSystemCalls.makeTemporaryFile(template: template) {
     case .success(let path): temporary = path
     case .failure(let failure):
-      throw RasterIOError(
+      throw FileOutputError(
         .io, path: destination, "cannot create a file in \(folder): \(failure.reason)")
     }
     do {
@@ -50,33 +50,31 @@ public struct AtomicFileWriter: Sendable {
       let mode = 0o666 & ~FileSystemCalls.processUmask
       try FileSystemCalls.chmod(path: temporary, mode: mode, sync: synchronizes).get()
       try FileSystemCalls.rename(from: temporary, to: destination).get()
-    } catch let error as RasterIOError {
-      FileSystemCalls.removeIfPresent(path: temporary)
-      throw error
     } catch let failure as FileSystemError {
       FileSystemCalls.removeIfPresent(path: temporary)
-      throw RasterIOError(.io, path: destination, "cannot complete the file: \(failure.reason)")
+      throw FileOutputError(.io, path: destination, "cannot complete the file: \(failure.reason)")
     } catch {
+      // What `body` threw (the writer's own error), after removing its partial file.
       FileSystemCalls.removeIfPresent(path: temporary)
-      throw RasterIOError(.io, path: destination, "cannot complete the file: \(error)")
+      throw error
     }
     if synchronizes, case .failure(let failure) = FileSystemCalls.syncDirectory(path: folder) {
-      throw RasterIOError(
+      throw FileOutputError(
         .io, path: destination, "written, but syncing \(folder) failed: \(failure.reason)")
     }
   }
 
-  private func checkDestination(_ destination: String) throws(RasterIOError) {
+  private func checkDestination(_ destination: String) throws(FileOutputError) {
     guard let target = FileSystemCalls.identity(path: destination) else { return }
     if target.isDirectory {
-      throw RasterIOError(.invalidRequest, path: destination, "the output path is a folder")
+      throw FileOutputError(.invalidRequest, path: destination, "the output path is a folder")
     }
     guard !allowReplacingInputs else { return }
     for input in protectedInputs {
       if let source = FileSystemCalls.identity(path: input),
         source.device == target.device, source.inode == target.inode
       {
-        throw RasterIOError(
+        throw FileOutputError(
           .invalidRequest, path: destination,
           "the output would replace the input \(input) (use in-place to allow it)")
       }
