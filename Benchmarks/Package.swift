@@ -44,6 +44,43 @@ let package = Package(
       name: "EngineThroughput",
       dependencies: ["BenchmarkSupport", .product(name: "LUTEngine", package: rootPackage)],
       path: "Benchmarks/EngineThroughput"),
+    // The other suites: .cube format, space-aware application and conversion, image files,
+    // the kernel linter.
+    .executableTarget(
+      name: "FormatBenchmarks",
+      dependencies: [
+        "BenchmarkSupport", .product(name: "Benchmark", package: "package-benchmark"),
+        .product(name: "CubeFormat", package: rootPackage),
+      ],
+      path: "Benchmarks/FormatBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
+    .executableTarget(
+      name: "PipelineBenchmarks",
+      dependencies: [
+        "BenchmarkSupport", .product(name: "Benchmark", package: "package-benchmark"),
+        .product(name: "CubeFormat", package: rootPackage),
+        .product(name: "EDRPipeline", package: rootPackage),
+        .product(name: "LUTEngine", package: rootPackage),
+      ],
+      path: "Benchmarks/PipelineBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
+    .executableTarget(
+      name: "ImageBenchmarks",
+      dependencies: [
+        "BenchmarkSupport", .product(name: "Benchmark", package: "package-benchmark"),
+        .product(name: "RasterIO", package: rootPackage),
+        .product(name: "FileOutput", package: rootPackage),
+      ],
+      path: "Benchmarks/ImageBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
+    .executableTarget(
+      name: "LintBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "package-benchmark"),
+        .product(name: "KernelLint", package: rootPackage),
+      ],
+      path: "Benchmarks/LintBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
     // Prints our .cube read and write times for compare/compare.py.
     .executableTarget(
       name: "FormatThroughput",

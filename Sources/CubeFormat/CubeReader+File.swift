@@ -1,9 +1,9 @@
 import Glibc
 
 extension CubeReader {
-  /// The streaming window: 4 × the line limit, so a window without a line break is proof of
-  /// a line over the limit.
-  static let windowSize = 4 * lineLengthLimit
+  /// The streaming window: 2 × the line limit (a window without a line break is proof of
+  /// a line over the limit), which keeps peak memory under 2 × the table for a 65³ cube.
+  static let windowSize = 2 * lineLengthLimit
 
   /// Reads and parses a `.cube` file, streaming it in bounded memory (a few MiB beyond the
   /// tables, whatever the file's size or line lengths).
