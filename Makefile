@@ -2,7 +2,7 @@
 SWIFT ?= swift
 OUT ?= out
 BIN = .build/release/edrcube
-LOOK ?= luts/identity_33.cube
+LOOK ?= luts/warm_sdr.cube
 
 .PHONY: deps build release demo test interop format format-lint clean
 

@@ -62,6 +62,15 @@ struct ApplyCommand: ParsableCommand {
   )
   var compression: String?
 
+  @Option(
+    help:
+      "Write a before/after PNG (tone-mapped for SDR, with a false-colour map of output above 1, 2, 4× white)."
+  )
+  var preview: String?
+
+  @Option(name: .customLong("preview-headroom"), help: "The EDR value shown as white in --preview.")
+  var previewHeadroom: Double = 8
+
   @Flag(help: "Print read/apply/write seconds and megapixels per second per file on stderr.")
   var timing = false
 
@@ -99,9 +108,18 @@ struct ApplyCommand: ParsableCommand {
         part: part, layer: layer, alpha: alpha.flatMap(ImageDocument.AlphaMode.init),
         pixelType: pixelType == "half" ? .half : pixelType == "float" ? .float : nil,
         compression: compression,
-        writer: AtomicFileWriter(protecting: jobs.map(\.input), allowReplacingInputs: inPlace))
+        writer: AtomicFileWriter(protecting: jobs.map(\.input), allowReplacingInputs: inPlace),
+        preview: try previewTarget(jobs: jobs))
       try run(jobs, with: processor)
     }
+  }
+
+  private func previewTarget(jobs: [ApplyJob]) throws -> (path: String, headroom: Double)? {
+    guard let preview else { return nil }
+    guard jobs.count == 1 else {
+      throw CLIFailure("edrcube: error: --preview needs a single input")
+    }
+    return (preview, previewHeadroom)
   }
 
   private func run(_ jobs: [ApplyJob], with processor: FrameProcessor) throws {

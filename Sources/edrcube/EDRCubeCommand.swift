@@ -9,8 +9,8 @@ struct EDRCubeCommand: ParsableCommand {
     abstract: "Apply, inspect, convert and generate .cube LUTs for EDR images, and lint kernels.",
     version: "0.1.0",
     subcommands: [
-      ApplyCommand.self, EvalCommand.self, InspectCommand.self, PatternCommand.self,
-      LintCommand.self,
+      ApplyCommand.self, ConvertCommand.self, EvalCommand.self, GenerateCommand.self,
+      InspectCommand.self, LintCommand.self, PatternCommand.self,
     ])
 
   /// Parses the command line and runs the chosen subcommand. Like ArgumentParser's own `main()`,

@@ -186,4 +186,36 @@ import Testing
       #expect(r.stdout.contains("1 value(s) clipped"))
     }
   }
+
+  @Test func previewShowsBeforeAfterAndWhereOutputExceedsWhite() throws {
+    try withTemporaryDirectory { dir in
+      let cube = dir.appendingPathComponent("double.cube")
+      try Self.doubling.write(to: cube, atomically: true, encoding: .utf8)
+      let input = dir.appendingPathComponent("in.exr").path
+      _ = try writeInput(input)
+      let png = dir.appendingPathComponent("preview.png").path
+      let r = try EDRCubeExecutable.run([
+        "apply", input, "--lut", cube.path, "-o", dir.appendingPathComponent("out.exr").path,
+        "--preview", png,
+      ])
+      try #require(r.status == 0, "\(r.stderr)")
+      let (pixels, depth) = try PNGImage.read(path: png)
+      #expect(depth == 8)
+      // Three 4×2 panels with 8-pixel gaps: before | after | false colour.
+      #expect(pixels.width == 3 * 4 + 2 * 8 && pixels.height == 2)
+      func code(_ x: Int, _ y: Int) -> [Int] {
+        let o = 4 * (y * pixels.width + x)
+        return (0..<3).map { Int((pixels.values[o + $0] * 255).rounded()) }
+      }
+      let map = 2 * (4 + 8)
+      #expect(code(map + 0, 0) == [26, 89, 255])  // (0.5, 1, 1.5): above 1 → blue
+      #expect(code(map + 1, 0) == [255, 26, 26])  // (2, 4, 8): above 4 → red
+      #expect(code(map + 2, 0) == [255, 26, 26])  // (16, 32, 0.5) premultiplied: red
+      #expect(code(map + 1, 1) == [23, 23, 23])  // (−1, 0.2, 0.4): SDR, luminance < 0 → dim grey
+      #expect(code(map + 2, 1) == [123, 123, 123])  // (0.6, 0.8, 1): SDR grey of its luminance
+      #expect(code(map + 3, 1) == [26, 89, 255])  // (1.2, 1.4, 1.6): blue
+      // The "after" panel is the tone-mapped output; the "before" panel the input.
+      #expect(code(0, 0) != code(4 + 8, 0))
+    }
+  }
 }

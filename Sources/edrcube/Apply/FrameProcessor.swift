@@ -19,6 +19,8 @@ struct FrameProcessor {
   var pixelType: EXRPixelType?
   var compression: String?
   var writer: AtomicFileWriter
+  /// Where to write a before/after PNG (single-file runs), and its tone-map headroom.
+  var preview: (path: String, headroom: Double)?
 
   func process(_ job: ApplyJob) throws -> FrameReport {
     var report = FrameReport()
@@ -28,6 +30,7 @@ struct FrameProcessor {
     report.seconds.read = clock.lap()
     report.pixels = pixels.width * pixels.height
     report.nonFinitePixels = Self.countNonFinite(pixels.values)
+    let before = preview == nil ? [] : pixels.values
     let application = try transform(document).application
     let apply = { (values: inout [Float]) in
       values.withUnsafeMutableBufferPointer {
@@ -46,7 +49,19 @@ struct FrameProcessor {
     try document.write(
       pixels, to: job.output, pixelType: pixelType, compression: compression, writer: writer)
     report.seconds.write = clock.lap()
+    if let preview { try writePreview(before: before, after: pixels, to: preview) }
     return report
+  }
+
+  private func writePreview(
+    before: [Float], after: RGBAPixels, to preview: (path: String, headroom: Double)
+  ) throws {
+    let picture = ComparisonPreview(headroom: preview.headroom).render(
+      before: before, after: after.values, width: after.width, height: after.height)
+    try PNGImage.write(
+      RGBAPixels(
+        width: picture.width, height: picture.height, values: picture.rgba, hasAlpha: false),
+      to: preview.path, using: writer)
   }
 
   /// Pixels with a NaN or infinite R, G or B.
