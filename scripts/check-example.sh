@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds Examples/KernelLintDemo and checks that EDRCube's plugins report its known finding:
-#   - the build-tool plugin prints a clang-style EDR001 warning for Kernels/Glow.cikernel;
+#   - the build-tool plugin prints a clang-style EDR001 warning for Kernels/Glow.cikernel and
+#     for the kernel embedded in Tint.swift;
 #   - `swift package edr-lint --format sarif` writes SARIF naming EDR001.
 # Exits non-zero, with the build output, when either is missing.
 set -euo pipefail
@@ -11,13 +12,14 @@ sarif=$(mktemp)
 trap 'rm -f "$log" "$sarif"' EXIT
 
 # A warning-only file is stamped as linted; touch it so an incremental build lints it again.
-touch Sources/GlowFilter/Kernels/Glow.cikernel
+touch Sources/GlowFilter/Kernels/Glow.cikernel Sources/GlowFilter/Tint.swift
 "$SWIFT" build 2>&1 | tee "$log"
-pattern='Glow\.cikernel:[0-9]+:[0-9]+: warning: .*\[EDR001\]'
-if ! grep -Eq "$pattern" "$log"; then
-  echo "check-example: the build did not show the EDR001 warning for Glow.cikernel" >&2
-  exit 1
-fi
+for file in 'Glow\.cikernel' 'Tint\.swift'; do
+  if ! grep -Eq "/$file:[0-9]+:[0-9]+: warning: .*\[EDR001\]" "$log"; then
+    echo "check-example: the build did not show the EDR001 warning for $file" >&2
+    exit 1
+  fi
+done
 
 "$SWIFT" package edr-lint --format sarif Sources >"$sarif"
 if ! grep -q '"ruleId" *: *"EDR001"' "$sarif"; then
@@ -25,4 +27,4 @@ if ! grep -q '"ruleId" *: *"EDR001"' "$sarif"; then
   cat "$sarif" >&2
   exit 1
 fi
-echo "check-example: the build and the command plugin report EDR001 for Glow.cikernel"
+echo "check-example: the build and the command plugin report EDR001 in the example"
