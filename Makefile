@@ -39,3 +39,22 @@ format-lint:
 
 clean:
 	rm -rf .build $(OUT)
+
+# Ecosystem: install with completions and man page, API docs, the plugin example.
+.PHONY: install docs example
+PREFIX ?= /usr/local
+MANUAL = .build/plugins/GenerateManual/outputs/edrcube/edrcube.1
+
+# The release binary, bash/zsh/fish completions and the man page under $(PREFIX)
+# ($(DESTDIR) stages a package).
+install: release
+	$(SWIFT) package plugin generate-manual --configuration release
+	@bash scripts/install.sh "$(DESTDIR)$(PREFIX)" $(BIN) $(MANUAL)
+
+# DocC archives of every library module in .build/docs; any DocC warning fails.
+docs:
+	@bash scripts/build-docs.sh
+
+# Builds Examples/KernelLintDemo; fails unless the plugins report its known EDR001 finding.
+example: deps
+	@bash scripts/check-example.sh

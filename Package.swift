@@ -11,6 +11,11 @@
 //   KernelLint   the Core Image / Metal kernel linter         (no dependencies)
 //   edrcube      the command-line tool                        (all of the above, ArgumentParser)
 //
+// Plugins (Plugins/) run `edrcube lint` from SwiftPM and Xcode: the command plugin
+// `swift package edr-lint` and a build-tool plugin that lints a target's kernels on every build.
+// swift-docc-plugin only adds `swift package generate-documentation`; plugins are built only when
+// used, so it does not slow `swift build`.
+//
 // Benchmarks live in the nested package Benchmarks/ so that package-benchmark never enters
 // this graph (a clean root build stays fast).
 import PackageDescription
@@ -30,9 +35,12 @@ let package = Package(
     .library(name: "RasterIO", targets: ["RasterIO"]),
     .library(name: "KernelLint", targets: ["KernelLint"]),
     .executable(name: "edrcube", targets: ["edrcube"]),
+    .plugin(name: "EDRLintCommandPlugin", targets: ["EDRLintCommandPlugin"]),
+    .plugin(name: "EDRLintBuildToolPlugin", targets: ["EDRLintBuildToolPlugin"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
   ],
   targets: [
     // MARK: Libraries
@@ -64,6 +72,15 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSettings),
+
+    // MARK: Plugins
+    .plugin(
+      name: "EDRLintCommandPlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "edr-lint", description: "Lint Core Image / Metal kernels for EDR problems.")),
+      dependencies: ["edrcube"]),
+    .plugin(name: "EDRLintBuildToolPlugin", capability: .buildTool(), dependencies: ["edrcube"]),
 
     // MARK: Tests
     .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `edrcube` command: 3D colour cube LUTs for Extended Dynamic Range images.
 @main
@@ -11,4 +12,23 @@ struct EDRCubeCommand: ParsableCommand {
       ApplyCommand.self, ConvertCommand.self, EvalCommand.self, GenerateCommand.self,
       InspectCommand.self, LintCommand.self, PatternCommand.self,
     ])
+
+  /// Parses the command line and runs the chosen subcommand. Like ArgumentParser's own `main()`,
+  /// except that `edrcube lint` exits 2 on usage errors (0 clean, 1 findings, 2 could not run).
+  static func main() {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    do {
+      var command = try parseAsRoot(arguments)
+      try command.run()
+    } catch {
+      guard LintCommand.isInvoked(by: arguments) else { exit(withError: error) }
+      let status = LintCommand.exitStatus(forParseError: error)
+      let message = fullMessage(for: error)
+      if !message.isEmpty {
+        let stream = status == .success ? FileHandle.standardOutput : FileHandle.standardError
+        stream.write(Data((message + "\n").utf8))
+      }
+      Foundation.exit(status.rawValue)
+    }
+  }
 }

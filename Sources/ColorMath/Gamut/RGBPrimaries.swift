@@ -22,6 +22,10 @@ public struct RGBPrimaries: Sendable, Hashable {
   /// Creates primaries from xy chromaticities.
   ///
   /// - Parameters:
+  ///   - red: the red primary's CIE 1931 xy chromaticity.
+  ///   - green: the green primary's xy chromaticity.
+  ///   - blue: the blue primary's xy chromaticity.
+  ///   - white: the white point's xy chromaticity.
   ///   - luminanceWeights: the published luma coefficients, if any; nil takes the Y row of
   ///     the derived matrix.
   /// - Returns: nil when the primaries are degenerate (no invertible matrix), or a

@@ -9,9 +9,9 @@ import ColorMath
 public struct EDRToneMap: Sendable, Hashable {
   /// The curve; raw values are spellings a command line can use.
   public enum Curve: String, Sendable, Hashable, CaseIterable {
-    /// maxRGB extended Reinhard, ``MaxRGBReinhard`` (the default).
+    /// maxRGB extended Reinhard, ColorMath's `MaxRGBReinhard` (the default).
     case maxRGBReinhard = "reinhard"
-    /// ITU-R BT.2390 EETF on maxRGB, ``BT2390EETF``.
+    /// ITU-R BT.2390 EETF on maxRGB, ColorMath's `BT2390EETF`.
     case bt2390
   }
 

@@ -1,6 +1,11 @@
 /// How serious a finding is (SARIF `level`, clang label).
 public enum Severity: String, Sendable, Codable, Comparable, CaseIterable {
-  case note, warning, error
+  /// Information; never fails a run unless `--fail-level note`.
+  case note
+  /// A likely EDR problem; fails a run with `--strict` or `--fail-level warning`.
+  case warning
+  /// A definite problem; fails a run by default.
+  case error
 
   private var rank: Int { self == .note ? 0 : self == .warning ? 1 : 2 }
 
@@ -47,7 +52,12 @@ public struct TextEdit: Sendable, Hashable, Codable {
 /// A fix: safe ones are applied by `--fix`, suggestions only by `--fix-unsafe`.
 public struct Fix: Sendable, Hashable, Codable {
   /// Safe or a behaviour-changing suggestion.
-  public enum Kind: String, Sendable, Codable { case safe, suggestion }
+  public enum Kind: String, Sendable, Codable {
+    /// Does not change what the kernel renders (e.g. removing an unused suppression).
+    case safe
+    /// Changes the rendering, so it is only applied on request.
+    case suggestion
+  }
   /// The kind.
   public var kind: Kind
   /// What the fix does.

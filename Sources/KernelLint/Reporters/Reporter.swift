@@ -12,7 +12,10 @@ public enum ReporterKind: String, Sendable, CaseIterable {
   case github
 
   /// Renders the reports of a run.
-  /// - Parameter sourceRoot: the `file://` URI paths are relative to (SARIF `SRCROOT`).
+  /// - Parameters:
+  ///   - reports: one report per file, in the order to show them.
+  ///   - summary: the counts of the whole run (JSON and SARIF include them).
+  ///   - sourceRoot: the `file://` URI paths are relative to (SARIF `SRCROOT`).
   public func render(_ reports: [FileReport], summary: LintSummary, sourceRoot: String? = nil)
     -> String
   {

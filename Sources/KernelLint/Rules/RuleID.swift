@@ -1,13 +1,22 @@
 /// The rule identifiers (stable: used in suppressions, configuration and SARIF).
 public enum RuleID: String, Sendable, Codable, CaseIterable, Hashable {
+  /// RGB clamped to [0,1] on colour that reaches the output (rgb-clamped-to-unit).
   case edr001 = "EDR001"
+  /// `smoothstep` with constant edges ending at or below 1 used as a colour curve (rgb-smoothstep-curve).
   case edr002 = "EDR002"
+  /// `max(colour, 0)` or a lower-only clamp of output colour (rgb-negative-clip).
   case edr003 = "EDR003"
+  /// A colour value used as a sample coordinate or array index (colour-indexes-lut, opt-in).
   case edr004 = "EDR004"
+  /// Output alpha leaves [0,1] even for SDR input and parameters in [0,1] (alpha-out-of-range).
   case alpha001 = "ALPHA001"
+  /// Output alpha leaves [0,1] only for EDR input or parameters outside [0,1] (alpha-may-leave-range).
   case alpha002 = "ALPHA002"
+  /// An `edrlint:disable` directive that suppressed nothing (unused-suppression).
   case lint001 = "LINT001"
+  /// A malformed `edrlint` directive (invalid-directive).
   case lint002 = "LINT002"
+  /// Kernel text that could not be fully analysed (partial-analysis).
   case lint003 = "LINT003"
 
   /// The description of this rule.

@@ -17,6 +17,7 @@ extension EXRImage {
   /// - Parameters:
   ///   - part: A part index to look in (`--part`), or nil for the first that has the layer.
   ///   - layer: The layer (`--layer`, `""` for unnamed), or nil for the unnamed layer.
+  ///   - path: The file's path, named in errors.
   /// - Throws: `RasterIOError` `.invalidRequest` naming `path` if there is no such set, or
   ///   `.unsupported` if its channels are subsampled.
   public func channelSet(part: Int? = nil, layer: String? = nil, path: String) throws

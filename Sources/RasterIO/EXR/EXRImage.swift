@@ -2,7 +2,7 @@
 public struct EXRChannel: Hashable, Sendable {
   /// Full name, layer included (`R`, `diffuse.R`, `Z`).
   public var name: String
-  /// The samples, row-major over the channel's sampled grid (see ``EXRPart/sampleCount(for:)``).
+  /// The samples, row-major over the channel's sampled grid (see ``EXRPart/sampleCount(xSampling:ySampling:)``).
   public var samples: EXRSamples
   /// Horizontal subsampling (1 = every column).
   public var xSampling: Int

@@ -1,0 +1,55 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `edrcube lint` exit statuses: 0 clean, 1 findings at the failure level, 2 could not run.
+@Suite struct LintCommandTests {
+  static let cleanKernel = "kernel vec4 k(__sample s) { return s; }\n"
+  static let clampingKernel =
+    "kernel vec4 glow(__sample s, float gain) {\n  return vec4(clamp(s.rgb * gain, 0.0, 1.0), s.a);\n}\n"
+
+  func lintStdin(_ kernel: String, _ extra: [String] = []) throws -> CommandResult {
+    try EDRCubeExecutable.run(
+      ["lint", "--stdin", "--stdin-filename", "k.cikernel"] + extra, stdin: kernel)
+  }
+
+  @Test func cleanKernelExitsZero() throws {
+    let r = try lintStdin(Self.cleanKernel)
+    #expect(r.status == 0, "\(r.stderr)")
+  }
+
+  @Test func clampingKernelReportsEDR001InXcodeFormat() throws {
+    let r = try lintStdin(Self.clampingKernel, ["--format", "xcode"])
+    #expect(r.stdout.contains("k.cikernel:2:"), "\(r.stdout)")
+    #expect(r.stdout.contains("[EDR001]"), "\(r.stdout)")
+  }
+
+  @Test func findingsAtTheFailureLevelExitOne() throws {
+    let r = try lintStdin(Self.clampingKernel, ["--strict"])
+    #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
+  }
+
+  @Test(arguments: [["--no-such-flag", "."], ["--max-warnings", "many", "."], [".", "--format"]])
+  func usageErrorsExitTwo(arguments: [String]) throws {
+    let r = try EDRCubeExecutable.run(["lint"] + arguments)
+    #expect(r.status == 2, "\(r.stderr)")
+    #expect(r.stderr.contains("Usage: edrcube lint"), "\(r.stderr)")
+  }
+
+  @Test func badValuesCheckedByTheCommandExitTwo() throws {
+    let r = try EDRCubeExecutable.run(["lint", "--format", "yaml", "."])
+    #expect(r.status == 2)
+    #expect(r.stderr.contains("unknown format"))
+  }
+
+  @Test func helpStillExitsZero() throws {
+    let r = try EDRCubeExecutable.run(["lint", "--help"])
+    #expect(r.status == 0)
+    #expect(r.stdout.contains("--format"))
+  }
+
+  @Test func otherSubcommandsKeepArgumentParserUsageStatus() throws {
+    let r = try EDRCubeExecutable.run(["inspect", "--no-such-flag"])
+    #expect(r.status == 64, "\(r.stderr)")
+  }
+}
