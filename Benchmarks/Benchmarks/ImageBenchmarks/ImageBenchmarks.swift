@@ -16,7 +16,7 @@ let benchmarks: @Sendable () -> Void = {
 
   let width = BenchmarkImage.width
   let height = BenchmarkImage.height
-  let rgba = BenchmarkImage.makeRGBA()
+  let rgba = Array(BenchmarkImage.makeRGBA())
   let folder = NSTemporaryDirectory()
   let writer = AtomicFileWriter(synchronizes: false)
 

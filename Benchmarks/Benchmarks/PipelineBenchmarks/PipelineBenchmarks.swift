@@ -14,7 +14,7 @@ let benchmarks: @Sendable () -> Void = {
     metrics: [.throughput, .wallClock, .mallocCountTotal],
     timeUnits: .milliseconds, maxDuration: .seconds(3), maxIterations: 20)
 
-  let frame = BenchmarkImage.makeRGBA(width: 1920, height: 1080)
+  let frame = Array(BenchmarkImage.makeRGBA(width: 1920, height: 1080))
   let lut = BenchmarkCube.smoothRandom(size: 33)
   for transfer in [CubeSpace.Transfer.srgb, .pq, .hlg] {
     let application = CubeApplication(lut: lut, space: CubeSpace(transfer))
