@@ -1,14 +1,14 @@
-/// One stage (or a chain of stages) of the fast path: a transform of four pixels.
+/// One stage (or a chain of stages) of the fast path: a transform of one pixel, its red,
+/// green and blue in the first three lanes of a `SIMD4<Float>` (the fourth lane is unused).
 ///
 /// Each conforming type is specialised by the compiler for one interpolation × extrapolation
 /// × stage combination; `PreparedLUT` picks the combination once per apply, so the pixel
 /// loop has no mode switches. Every kernel evaluates, per pixel, the same operations in the
 /// same order as `ReferenceKernel`, so its results equal the reference's (compared with `==`:
-/// the sign of a zero may differ). Lanes never mix, so a pixel's result does not depend on
-/// the block it travels in.
+/// the sign of a zero may differ).
 protocol PixelKernel: SendableMetatype {
-  /// The transform of four pixels.
-  func transform(_ block: RGBBlock) -> RGBBlock
+  /// The transform of one pixel.
+  func transform(_ rgb: SIMD4<Float>) -> SIMD4<Float>
 }
 
 /// The extrapolation mode as a type, so that specialised kernels contain no mode test.
@@ -32,16 +32,14 @@ struct ChainKernel<First: PixelKernel, Second: PixelKernel>: PixelKernel {
   let first: First
   let second: Second
 
-  @inline(__always)
-  func transform(_ block: RGBBlock) -> RGBBlock {
-    second.transform(first.transform(block))
+  func transform(_ rgb: SIMD4<Float>) -> SIMD4<Float> {
+    second.transform(first.transform(rgb))
   }
 }
 
 /// A transform with no table: the identity.
 struct IdentityKernel: PixelKernel {
-  @inline(__always)
-  func transform(_ block: RGBBlock) -> RGBBlock { block }
+  func transform(_ rgb: SIMD4<Float>) -> SIMD4<Float> { rgb }
 }
 
 /// Wraps a kernel in the `LUT_IN_VIDEO_RANGE` / `LUT_OUT_VIDEO_RANGE` mappings. Only used when
@@ -51,17 +49,11 @@ struct VideoRangeKernel<Inner: PixelKernel>: PixelKernel {
   let mapsInput: Bool
   let mapsOutput: Bool
 
-  @inline(__always)
-  func transform(_ block: RGBBlock) -> RGBBlock {
-    var v = block
-    if mapsInput {
-      v = RGBBlock(
-        r: VideoRange.toVideo(v.r), g: VideoRange.toVideo(v.g), b: VideoRange.toVideo(v.b))
-    }
+  func transform(_ rgb: SIMD4<Float>) -> SIMD4<Float> {
+    var v = rgb
+    if mapsInput { v = VideoRange.toVideo(v) }
     v = inner.transform(v)
-    if mapsOutput {
-      v = RGBBlock(r: VideoRange.toFull(v.r), g: VideoRange.toFull(v.g), b: VideoRange.toFull(v.b))
-    }
+    if mapsOutput { v = VideoRange.toFull(v) }
     return v
   }
 }
