@@ -30,16 +30,18 @@ public struct LUTProcessor: Sendable {
   public func apply(_ rgb: SIMD3<Float>) -> SIMD3<Float> {
     let out = prepared.withKernel(
       interpolation: interpolation, extrapolation: extrapolation,
-      SingleColorVisitor(rgb: SIMD4(rgb, 0)))
-    return SIMD3(out.x, out.y, out.z)
+      SingleColorVisitor(
+        block: RGBBlock(
+          r: SIMD4(repeating: rgb.x), g: SIMD4(repeating: rgb.y), b: SIMD4(repeating: rgb.z))))
+    return SIMD3(out.r[0], out.g[0], out.b[0])
   }
 }
 
 /// Evaluates one colour with the chosen kernel.
 private struct SingleColorVisitor: KernelVisitor {
-  let rgb: SIMD4<Float>
+  let block: RGBBlock
 
-  func visit<Kernel: PixelKernel>(_ kernel: Kernel) -> SIMD4<Float> {
-    kernel.transform(rgb)
+  func visit<Kernel: PixelKernel>(_ kernel: Kernel) -> RGBBlock {
+    kernel.transform(block)
   }
 }

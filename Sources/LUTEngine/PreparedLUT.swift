@@ -1,12 +1,12 @@
 import CubeFormat
 
-/// A `CubeLUT` laid out for the fast kernels: the 3D table as padded nodes (`NodeTable`)
+/// A `CubeLUT` laid out for the fast kernels: the 3D table as three planes (`PlanarTable`)
 /// and the input maps of each stage precomputed. Built once per `LUTProcessor`.
 struct PreparedLUT: Sendable {
   /// The 1D stage's values (interleaved RGB rows) and input map.
   let table1D: (values: [Float], axis: AxisMap)?
-  /// The 3D stage's nodes (`(r, g, b, 0)`, red fastest), size and input map.
-  let table3D: (nodes: [SIMD4<Float>], size: Int, axis: AxisMap)?
+  /// The 3D stage's planes (reds, greens, blues; red fastest), size and input map.
+  let table3D: (planes: [Float], size: Int, axis: AxisMap)?
   /// `LUT_IN_VIDEO_RANGE`.
   let inputVideoRange: Bool
   /// `LUT_OUT_VIDEO_RANGE`.
@@ -14,16 +14,22 @@ struct PreparedLUT: Sendable {
 
   /// Lays out `lut`.
   ///
-  /// - Complexity: O(size³) time and 16·size³ bytes for the 3D table.
+  /// - Complexity: O(size³) time and 12·size³ bytes for the 3D table.
   init(_ lut: CubeLUT) {
     table1D = lut.lut1D.map { t in
       (t.values, AxisMap(domainMin: t.domainMin, domainMax: t.domainMax, size: t.size))
     }
     table3D = lut.lut3D.map { t in
-      let nodes = (0..<(t.size * t.size * t.size)).map { i in
-        SIMD4(t.values[3 * i], t.values[3 * i + 1], t.values[3 * i + 2], 0)
+      let count = t.size * t.size * t.size
+      let planes = [Float](unsafeUninitializedCapacity: 3 * count) { buffer, initialized in
+        t.values.withUnsafeBufferPointer { v in
+          for i in 0..<count {
+            for k in 0..<3 { buffer.initializeElement(at: k * count + i, to: v[3 * i + k]) }
+          }
+        }
+        initialized = 3 * count
       }
-      return (nodes, t.size, AxisMap(domainMin: t.domainMin, domainMax: t.domainMax, size: t.size))
+      return (planes, t.size, AxisMap(domainMin: t.domainMin, domainMax: t.domainMax, size: t.size))
     }
     inputVideoRange = lut.inputVideoRange
     outputVideoRange = lut.outputVideoRange
@@ -55,25 +61,25 @@ extension PreparedLUT {
     _ mode: Mode.Type, _ interpolation: Interpolation, _ visitor: Visitor
   ) -> Visitor.Result {
     let shaperValues = table1D?.values ?? []
-    let nodes = table3D?.nodes ?? []
+    let planes = table3D?.planes ?? []
     return shaperValues.withUnsafeBufferPointer { shaperBuffer in
-      nodes.withUnsafeBufferPointer { nodeBuffer in
+      planes.withUnsafeBufferPointer { planeBuffer in
         var shaper: Table1DKernel<Mode>?
         if let t = table1D, let values = shaperBuffer.baseAddress {
           shaper = Table1DKernel<Mode>(values: values, axis: t.axis)
         }
-        guard let t = table3D, let base = nodeBuffer.baseAddress else {
+        guard let t = table3D, let base = planeBuffer.baseAddress else {
           if let shaper { return withVideoRange(shaper, visitor) }
           return withVideoRange(IdentityKernel(), visitor)
         }
         switch interpolation {
         case .trilinear:
           let kernel = TrilinearKernel<Mode>(
-            table: NodeTable(nodes: base, size: t.size), axis: t.axis)
+            table: PlanarTable(base: base, size: t.size), axis: t.axis)
           return withShaper(shaper, kernel, visitor)
         case .tetrahedral:
           let kernel = TetrahedralKernel<Mode>(
-            table: NodeTable(nodes: base, size: t.size), axis: t.axis)
+            table: PlanarTable(base: base, size: t.size), axis: t.axis)
           return withShaper(shaper, kernel, visitor)
         }
       }

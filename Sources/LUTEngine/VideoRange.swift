@@ -9,8 +9,10 @@ enum VideoRange {
   static let inverseScale: Float = 1023.0 / 876.0
 
   /// Full-range input mapped to video range: `x·876/1023 + 64/1023`.
+  @inline(__always)
   static func toVideo(_ x: SIMD4<Float>) -> SIMD4<Float> { x * scale + offset }
 
   /// A video-range result mapped back to full range: `(y − 64/1023)·1023/876`.
+  @inline(__always)
   static func toFull(_ y: SIMD4<Float>) -> SIMD4<Float> { (y - offset) * inverseScale }
 }

@@ -36,35 +36,35 @@ enum BatchApply {
     return LUTApplyStats(pixelCount: pixelCount, nonFinitePixelCount: counts.reduce(0, +))
   }
 
-  /// The pixel loop: load, count non-finite input, transform, store. Returns the count.
-  ///
-  /// Packed RGB(A…) buffers take their own loop, reading a pixel as one vector: with three
-  /// scalar loads and stores LLVM scalarises the kernel's vector arithmetic lane by lane.
+  /// The pixel loop, four pixels per step: load, count non-finite input, transform, store.
+  /// Returns the count. A pixel's result does not depend on its block (lanes never mix).
+  @inline(__always)
   private static func processPixels<Kernel: PixelKernel>(
     _ kernel: Kernel, _ range: Range<Int>, _ source: ChannelPointers,
     _ destination: ChannelPointers
   ) -> Int {
     var nonFinite = 0
-    if source.isPackedRGB && destination.isPackedRGB {
-      for p in range {
-        let rgb = source.loadPacked(p)
-        nonFinite &+= isNonFinite(rgb) ? 1 : 0
-        destination.storePacked(kernel.transform(rgb), at: p)
-      }
-    } else {
-      for p in range {
-        let rgb = source.load(p)
-        nonFinite &+= isNonFinite(rgb) ? 1 : 0
-        destination.store(kernel.transform(rgb), at: p)
-      }
+    var p = range.lowerBound
+    while p &+ 4 <= range.upperBound {
+      let block = source.loadBlock(p)
+      if block.hasNonFinite { nonFinite += block.nonFiniteLanes(4) }
+      destination.storeBlock(kernel.transform(block), at: p)
+      p &+= 4
+    }
+    let rest = range.upperBound - p
+    if rest > 0 {
+      let block = source.loadPartialBlock(p, count: rest)
+      nonFinite += block.nonFiniteLanes(rest)
+      destination.storePartialBlock(kernel.transform(block), at: p, count: rest)
     }
     return nonFinite
   }
+}
 
-  /// Whether one of the first three lanes is NaN or ±∞ (`x − x` is NaN exactly for those).
-  private static func isNonFinite(_ rgb: SIMD4<Float>) -> Bool {
-    let probe = rgb - rgb
-    return !(probe.x + probe.y + probe.z == 0)
+extension RGBBlock {
+  /// How many of the first `count` pixels have a non-finite channel.
+  func nonFiniteLanes(_ count: Int) -> Int {
+    (0..<count).count { !(r[$0].isFinite && g[$0].isFinite && b[$0].isFinite) }
   }
 }
 

@@ -11,10 +11,6 @@ struct ChannelPointers {
   let blue: UnsafeMutablePointer<Float>
   /// Floats from one pixel to the next.
   let stride: Int
-  /// Whether red, green and blue are consecutive and a fourth float of the same pixel follows
-  /// them, so that a pixel can be read as one 16-byte vector (the fourth lane is then ignored
-  /// by every kernel) and written as 8 + 4 bytes.
-  let isPackedRGB: Bool
 
   /// The RGB of an interleaved buffer starting at `base`.
   init(interleaved base: UnsafeMutablePointer<Float>, layout: PixelLayout) {
@@ -22,9 +18,6 @@ struct ChannelPointers {
     green = base + layout.greenOffset
     blue = base + layout.blueOffset
     stride = layout.pixelStride
-    isPackedRGB =
-      layout.greenOffset == layout.redOffset + 1 && layout.blueOffset == layout.redOffset + 2
-      && layout.redOffset + 4 <= layout.pixelStride
   }
 
   /// Three planes.
@@ -36,33 +29,46 @@ struct ChannelPointers {
     self.green = green
     self.blue = blue
     stride = 1
-    isPackedRGB = false
   }
 
-  /// Reads pixel `p` as `(r, g, b, 0)`.
-  func load(_ p: Int) -> SIMD4<Float> {
+  /// Reads pixels `p…p+3`.
+  @inline(__always)
+  func loadBlock(_ p: Int) -> RGBBlock {
     let o = p &* stride
-    return SIMD4(red[o], green[o], blue[o], 0)
+    let (o1, o2, o3) = (o &+ stride, o &+ 2 &* stride, o &+ 3 &* stride)
+    return RGBBlock(
+      r: SIMD4(red[o], red[o1], red[o2], red[o3]),
+      g: SIMD4(green[o], green[o1], green[o2], green[o3]),
+      b: SIMD4(blue[o], blue[o1], blue[o2], blue[o3]))
   }
 
-  /// Writes the first three lanes of `rgb` to pixel `p`.
-  func store(_ rgb: SIMD4<Float>, at p: Int) {
-    let o = p &* stride
-    red[o] = rgb.x
-    green[o] = rgb.y
-    blue[o] = rgb.z
+  /// Writes pixels `p…p+3`.
+  @inline(__always)
+  func storeBlock(_ block: RGBBlock, at p: Int) {
+    var o = p &* stride
+    for lane in 0..<4 {
+      red[o] = block.r[lane]
+      green[o] = block.g[lane]
+      blue[o] = block.b[lane]
+      o &+= stride
+    }
   }
 
-  /// Reads pixel `p` as one vector `(r, g, b, ·)`; only when `isPackedRGB`.
-  func loadPacked(_ p: Int) -> SIMD4<Float> {
-    UnsafeRawPointer(red + p &* stride).loadUnaligned(as: SIMD4<Float>.self)
+  /// Reads the `count < 4` pixels from `p` into the first lanes; the other lanes are 0.
+  func loadPartialBlock(_ p: Int, count: Int) -> RGBBlock {
+    var block = RGBBlock(r: .zero, g: .zero, b: .zero)
+    for lane in 0..<count {
+      let o = (p + lane) * stride
+      (block.r[lane], block.g[lane], block.b[lane]) = (red[o], green[o], blue[o])
+    }
+    return block
   }
 
-  /// Writes the first three lanes of `rgb` to pixel `p` (8 + 4 bytes, the vector stays whole
-  /// until the store); only when `isPackedRGB`.
-  func storePacked(_ rgb: SIMD4<Float>, at p: Int) {
-    let r = red + p &* stride
-    UnsafeMutableRawPointer(r).storeBytes(of: SIMD2(rgb.x, rgb.y), as: SIMD2<Float>.self)
-    r[2] = rgb.z
+  /// Writes the first `count < 4` lanes to the pixels from `p`.
+  func storePartialBlock(_ block: RGBBlock, at p: Int, count: Int) {
+    for lane in 0..<count {
+      let o = (p + lane) * stride
+      (red[o], green[o], blue[o]) = (block.r[lane], block.g[lane], block.b[lane])
+    }
   }
 }

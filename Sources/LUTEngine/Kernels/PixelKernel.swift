@@ -1,14 +1,14 @@
-/// One stage (or a chain of stages) of the fast path: a transform of one pixel, its red,
-/// green and blue in the first three lanes of a `SIMD4<Float>` (the fourth lane is unused).
+/// One stage (or a chain of stages) of the fast path: a transform of four pixels.
 ///
 /// Each conforming type is specialised by the compiler for one interpolation × extrapolation
 /// × stage combination; `PreparedLUT` picks the combination once per apply, so the pixel
 /// loop has no mode switches. Every kernel evaluates, per pixel, the same operations in the
 /// same order as `ReferenceKernel`, so its results equal the reference's (compared with `==`:
-/// the sign of a zero may differ).
+/// the sign of a zero may differ). Lanes never mix, so a pixel's result does not depend on
+/// the block it travels in.
 protocol PixelKernel: SendableMetatype {
-  /// The transform of one pixel.
-  func transform(_ rgb: SIMD4<Float>) -> SIMD4<Float>
+  /// The transform of four pixels.
+  func transform(_ block: RGBBlock) -> RGBBlock
 }
 
 /// The extrapolation mode as a type, so that specialised kernels contain no mode test.
@@ -32,14 +32,16 @@ struct ChainKernel<First: PixelKernel, Second: PixelKernel>: PixelKernel {
   let first: First
   let second: Second
 
-  func transform(_ rgb: SIMD4<Float>) -> SIMD4<Float> {
-    second.transform(first.transform(rgb))
+  @inline(__always)
+  func transform(_ block: RGBBlock) -> RGBBlock {
+    second.transform(first.transform(block))
   }
 }
 
 /// A transform with no table: the identity.
 struct IdentityKernel: PixelKernel {
-  func transform(_ rgb: SIMD4<Float>) -> SIMD4<Float> { rgb }
+  @inline(__always)
+  func transform(_ block: RGBBlock) -> RGBBlock { block }
 }
 
 /// Wraps a kernel in the `LUT_IN_VIDEO_RANGE` / `LUT_OUT_VIDEO_RANGE` mappings. Only used when
@@ -49,11 +51,17 @@ struct VideoRangeKernel<Inner: PixelKernel>: PixelKernel {
   let mapsInput: Bool
   let mapsOutput: Bool
 
-  func transform(_ rgb: SIMD4<Float>) -> SIMD4<Float> {
-    var v = rgb
-    if mapsInput { v = VideoRange.toVideo(v) }
+  @inline(__always)
+  func transform(_ block: RGBBlock) -> RGBBlock {
+    var v = block
+    if mapsInput {
+      v = RGBBlock(
+        r: VideoRange.toVideo(v.r), g: VideoRange.toVideo(v.g), b: VideoRange.toVideo(v.b))
+    }
     v = inner.transform(v)
-    if mapsOutput { v = VideoRange.toFull(v) }
+    if mapsOutput {
+      v = RGBBlock(r: VideoRange.toFull(v.r), g: VideoRange.toFull(v.g), b: VideoRange.toFull(v.b))
+    }
     return v
   }
 }

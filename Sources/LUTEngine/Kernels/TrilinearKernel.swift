@@ -1,48 +1,51 @@
-/// The fast trilinear 3D stage (DESIGN.md §3, conformance README §3.3), one pixel at a time
-/// with the colour channels in the vector lanes.
-///
-/// Inside the domain the result is the blend of the cell's 8 corners (7 vector lerps). With
-/// linear extrapolation, a pixel outside the domain on some axis adds the first-order term of
-/// the boundary cell at the clamped fractions, as the reference does.
+/// The fast trilinear 3D stage (DESIGN.md §3, conformance README §3.3), four pixels at once.
 struct TrilinearKernel<Mode: ExtrapolationMode>: PixelKernel {
   /// The table.
-  let table: NodeTable
+  let table: PlanarTable
   /// Input side of the table.
   let axis: AxisMap
 
-  func transform(_ rgb: SIMD4<Float>) -> SIMD4<Float> {
-    let t = axis.extrapolated(axis.positions(rgb), Mode.self)
-    let (r, g, b) = (axis.cell(t.x), axis.cell(t.y), axis.cell(t.z))
-    let corners = Corners(table, table.cellStart(r.index, g.index, b.index))
-    var f = (r.fraction, g.fraction, b.fraction)
-    var step = SIMD4<Float>()
-    // Fractions in [0, 1] mean a position inside the domain: always so in clamp mode.
-    if Mode.extendsLinearly, min(f.0, min(f.1, f.2)) < 0 || max(f.0, max(f.1, f.2)) > 1 {
-      (f, step) = corners.extrapolation(f.0, f.1, f.2)
-    }
-    // Inside the domain `step` is +0, which changes no value (at most the sign of a zero).
-    return corners.blend(f.0, f.1, f.2) + step
+  @inline(__always)
+  func transform(_ x: RGBBlock) -> RGBBlock {
+    var t = axis.positions(x)
+    if !Mode.extendsLinearly { t = axis.clampedToDomain(t) }
+    let cell = axis.cells(t)
+    let corners = Corners(table, table.cellIndices(cell.r, cell.g, cell.b).lanes)
+    let f = cell.fraction
+    guard Mode.extendsLinearly else { return corners.blend(f) }
+    // Linear extrapolation: the lookup at the clamped fractions plus the first-order term of
+    // the boundary cell. The term is zero inside the domain; it is computed only for blocks
+    // with a pixel outside (adding an exact zero changes no value).
+    let fc = RGBBlock(
+      r: Lanes.clamp(f.r, 0, 1), g: Lanes.clamp(f.g, 0, 1), b: Lanes.clamp(f.b, 0, 1))
+    let delta = f - fc
+    let inside = corners.blend(fc)
+    guard delta.hasNonZero else { return inside }
+    return inside + corners.gradientStep(fc, delta)
   }
 
-  /// The 8 corners of one cell.
+  /// The 8 corners of four cells.
   struct Corners {
-    let c000: SIMD4<Float>, c100: SIMD4<Float>, c010: SIMD4<Float>, c110: SIMD4<Float>
-    let c001: SIMD4<Float>, c101: SIMD4<Float>, c011: SIMD4<Float>, c111: SIMD4<Float>
+    let c000: RGBBlock, c100: RGBBlock, c010: RGBBlock, c110: RGBBlock
+    let c001: RGBBlock, c101: RGBBlock, c011: RGBBlock, c111: RGBBlock
 
-    init(_ table: NodeTable, _ p: UnsafePointer<SIMD4<Float>>) {
+    @inline(__always)
+    init(_ table: PlanarTable, _ i: (Int, Int, Int, Int)) {
       let (g, b) = (table.greenStride, table.blueStride)
-      c000 = p[0]
-      c100 = p[1]
-      c010 = p[g]
-      c110 = p[g &+ 1]
-      c001 = p[b]
-      c101 = p[b &+ 1]
-      c011 = p[b &+ g]
-      c111 = p[b &+ g &+ 1]
+      c000 = table.gather(i, offset: 0)
+      c100 = table.gather(i, offset: 1)
+      c010 = table.gather(i, offset: g)
+      c110 = table.gather(i, offset: g + 1)
+      c001 = table.gather(i, offset: b)
+      c101 = table.gather(i, offset: b + 1)
+      c011 = table.gather(i, offset: b + g)
+      c111 = table.gather(i, offset: b + g + 1)
     }
 
-    /// The trilinear blend at fractions `r, g, b` (red, then green, then blue).
-    func blend(_ r: Float, _ g: Float, _ b: Float) -> SIMD4<Float> {
+    /// The trilinear blend at fractions `f` (red, then green, then blue).
+    @inline(__always)
+    func blend(_ f: RGBBlock) -> RGBBlock {
+      let (r, g, b) = (f.r, f.g, f.b)
       let c00 = c000 * (1 - r) + c100 * r
       let c10 = c010 * (1 - r) + c110 * r
       let c01 = c001 * (1 - r) + c101 * r
@@ -52,35 +55,32 @@ struct TrilinearKernel<Mode: ExtrapolationMode>: PixelKernel {
       return c0 * (1 - b) + c1 * b
     }
 
-    /// The fractions clamped to `[0, 1]`, and `δ_r·∂_r + δ_g·∂_g + δ_b·∂_b` (partial
-    /// derivatives at the clamped fractions, `δ` what the clamp removed): the reference adds
-    /// the latter to the blend at the former.
-    ///
-    /// A term whose `δ` is zero is left out: it is a zero (of either sign, the table being
-    /// finite), so the sum has the same value as the reference's.
-    @inline(never)
-    func extrapolation(_ fr: Float, _ fg: Float, _ fb: Float) -> (
-      clamped: (Float, Float, Float), step: SIMD4<Float>
-    ) {
-      let (r, g, b) = (clamp(fr, 0, 1), clamp(fg, 0, 1), clamp(fb, 0, 1))
-      let (deltaR, deltaG, deltaB) = (fr - r, fg - g, fb - b)
-      var step = SIMD4<Float>()
-      if deltaR != 0 {
-        step =
-          ((c100 - c000) * ((1 - g) * (1 - b)) + (c110 - c010) * (g * (1 - b))
-            + (c101 - c001) * ((1 - g) * b) + (c111 - c011) * (g * b)) * deltaR
-      }
-      if deltaG != 0 {
-        step +=
-          ((c010 - c000) * ((1 - r) * (1 - b)) + (c110 - c100) * (r * (1 - b))
-            + (c011 - c001) * ((1 - r) * b) + (c111 - c101) * (r * b)) * deltaG
-      }
-      if deltaB != 0 {
-        step +=
-          ((c001 - c000) * ((1 - r) * (1 - g)) + (c101 - c100) * (r * (1 - g))
-            + (c011 - c010) * ((1 - r) * g) + (c111 - c110) * (r * g)) * deltaB
-      }
-      return ((r, g, b), step)
+    /// `δ_r·∂_r + δ_g·∂_g + δ_b·∂_b`, the partial derivatives taken at fractions `f`.
+    @inline(__always)
+    func gradientStep(_ f: RGBBlock, _ delta: RGBBlock) -> RGBBlock {
+      let (r, g, b) = (f.r, f.g, f.b)
+      let dr =
+        (c100 - c000) * ((1 - g) * (1 - b)) + (c110 - c010) * (g * (1 - b))
+        + (c101 - c001) * ((1 - g) * b) + (c111 - c011) * (g * b)
+      let dg =
+        (c010 - c000) * ((1 - r) * (1 - b)) + (c110 - c100) * (r * (1 - b))
+        + (c011 - c001) * ((1 - r) * b) + (c111 - c101) * (r * b)
+      let db =
+        (c001 - c000) * ((1 - r) * (1 - g)) + (c101 - c100) * (r * (1 - g))
+        + (c011 - c010) * ((1 - r) * g) + (c111 - c110) * (r * g)
+      return dr * delta.r + dg * delta.g + db * delta.b
     }
+  }
+}
+
+extension RGBBlock {
+  /// Whether any lane of any channel is non-zero.
+  @inline(__always)
+  var hasNonZero: Bool {
+    let magnitude = SIMD4<Int32>(repeating: 0x7FFF_FFFF)
+    let bits =
+      (unsafeBitCast(r, to: SIMD4<Int32>.self) | unsafeBitCast(g, to: SIMD4<Int32>.self)
+        | unsafeBitCast(b, to: SIMD4<Int32>.self)) & magnitude
+    return (bits[0] | bits[1] | bits[2] | bits[3]) != 0
   }
 }
