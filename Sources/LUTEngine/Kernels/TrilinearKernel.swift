@@ -56,19 +56,33 @@ struct TrilinearKernel<Mode: ExtrapolationMode>: PixelKernel {
     }
 
     /// `δ_r·∂_r + δ_g·∂_g + δ_b·∂_b`, the partial derivatives taken at fractions `f`.
+    ///
+    /// A term whose `δ` is zero in all four pixels is left out (usually only one axis is
+    /// outside the domain): it is a zero of either sign (the table is finite), so the sum has
+    /// the reference's value.
     @inline(__always)
     func gradientStep(_ f: RGBBlock, _ delta: RGBBlock) -> RGBBlock {
       let (r, g, b) = (f.r, f.g, f.b)
-      let dr =
-        (c100 - c000) * ((1 - g) * (1 - b)) + (c110 - c010) * (g * (1 - b))
-        + (c101 - c001) * ((1 - g) * b) + (c111 - c011) * (g * b)
-      let dg =
-        (c010 - c000) * ((1 - r) * (1 - b)) + (c110 - c100) * (r * (1 - b))
-        + (c011 - c001) * ((1 - r) * b) + (c111 - c101) * (r * b)
-      let db =
-        (c001 - c000) * ((1 - r) * (1 - g)) + (c101 - c100) * (r * (1 - g))
-        + (c011 - c010) * ((1 - r) * g) + (c111 - c110) * (r * g)
-      return dr * delta.r + dg * delta.g + db * delta.b
+      var step = RGBBlock(r: .zero, g: .zero, b: .zero)
+      if delta.r.hasNonZero {
+        let dr =
+          (c100 - c000) * ((1 - g) * (1 - b)) + (c110 - c010) * (g * (1 - b))
+          + (c101 - c001) * ((1 - g) * b) + (c111 - c011) * (g * b)
+        step = dr * delta.r
+      }
+      if delta.g.hasNonZero {
+        let dg =
+          (c010 - c000) * ((1 - r) * (1 - b)) + (c110 - c100) * (r * (1 - b))
+          + (c011 - c001) * ((1 - r) * b) + (c111 - c101) * (r * b)
+        step = step + dg * delta.g
+      }
+      if delta.b.hasNonZero {
+        let db =
+          (c001 - c000) * ((1 - r) * (1 - g)) + (c101 - c100) * (r * (1 - g))
+          + (c011 - c010) * ((1 - r) * g) + (c111 - c110) * (r * g)
+        step = step + db * delta.b
+      }
+      return step
     }
   }
 }
@@ -76,11 +90,14 @@ struct TrilinearKernel<Mode: ExtrapolationMode>: PixelKernel {
 extension RGBBlock {
   /// Whether any lane of any channel is non-zero.
   @inline(__always)
+  var hasNonZero: Bool { (r.hasNonZero || g.hasNonZero) || b.hasNonZero }
+}
+
+extension SIMD4<Float> {
+  /// Whether any lane is non-zero (either zero counts as zero).
+  @inline(__always)
   var hasNonZero: Bool {
-    let magnitude = SIMD4<Int32>(repeating: 0x7FFF_FFFF)
-    let bits =
-      (unsafeBitCast(r, to: SIMD4<Int32>.self) | unsafeBitCast(g, to: SIMD4<Int32>.self)
-        | unsafeBitCast(b, to: SIMD4<Int32>.self)) & magnitude
+    let bits = unsafeBitCast(self, to: SIMD4<Int32>.self) & 0x7FFF_FFFF
     return (bits[0] | bits[1] | bits[2] | bits[3]) != 0
   }
 }
