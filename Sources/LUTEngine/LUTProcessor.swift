@@ -1,8 +1,9 @@
-import Dispatch
-
 /// Applies a raw-space `.cube` transform to single colours and to pixel buffers.
 ///
-/// Alpha and any channel after the first three are never read or written.
+/// The kernel (interpolation × extrapolation × stages) is chosen once per call; results equal
+/// `ReferenceKernel`'s and do not depend on the thread count. Alpha and any channel other
+/// than R, G and B are never read or written. Batch entry points are in
+/// `LUTProcessor+Batch.swift`.
 public struct LUTProcessor: Sendable {
   /// The transform.
   public let lut: CubeLUT
@@ -10,52 +11,37 @@ public struct LUTProcessor: Sendable {
   public let interpolation: Interpolation
   /// Behaviour outside each table's domain.
   public let extrapolation: Extrapolation
+  /// The tables laid out for the fast kernels.
+  let prepared: PreparedLUT
 
   /// Creates a processor.
+  ///
+  /// - Complexity: O(size³): the 3D table is copied once into the kernels' padded layout.
   public init(
     lut: CubeLUT, interpolation: Interpolation = .trilinear, extrapolation: Extrapolation = .linear
   ) {
     self.lut = lut
     self.interpolation = interpolation
     self.extrapolation = extrapolation
+    prepared = PreparedLUT(lut)
   }
 
   /// The transform of one RGB value.
   public func apply(_ rgb: SIMD3<Float>) -> SIMD3<Float> {
-    ReferenceKernel.evaluate(
-      lut, at: rgb, interpolation: interpolation, extrapolation: extrapolation)
+    let out = prepared.withKernel(
+      interpolation: interpolation, extrapolation: extrapolation,
+      SingleColorVisitor(
+        block: RGBBlock(
+          r: SIMD4(repeating: rgb.x), g: SIMD4(repeating: rgb.y), b: SIMD4(repeating: rgb.z))))
+    return SIMD3(out.r[0], out.g[0], out.b[0])
   }
+}
 
-  /// Applies the transform in place to interleaved pixels of `channels` floats each, RGB first.
-  ///
-  /// - Parameters:
-  ///   - buffer: `pixelCount · channels` floats.
-  ///   - channels: floats per pixel, at least 3; channels after the third are untouched.
-  ///   - threads: worker count; `nil` uses every core. The result does not depend on it.
-  /// - Precondition: `buffer.count` is a multiple of `channels` and `channels ≥ 3`.
-  public func apply(
-    inPlace buffer: UnsafeMutableBufferPointer<Float>, channels: Int, threads: Int? = nil
-  ) {
-    precondition(channels >= 3 && buffer.count % channels == 0, "LUTProcessor: bad layout")
-    let pixels = buffer.count / channels
-    guard pixels > 0, let base = buffer.baseAddress else { return }
-    let workers = max(1, min(threads ?? System.activeCores, pixels / 4096 + 1))
-    let chunk = (pixels + workers - 1) / workers
-    // Each iteration owns the disjoint pixel range [start, end): no two threads touch the same
-    // float, so sharing the base pointer is race-free.
-    let address = UInt(bitPattern: base)
-    DispatchQueue.concurrentPerform(iterations: workers) { w in
-      let p = UnsafeMutablePointer<Float>(bitPattern: address)!
-      let start = w * chunk
-      let end = min(pixels, start + chunk)
-      guard start < end else { return }
-      for i in start..<end {
-        let o = i * channels
-        let v = apply(SIMD3(p[o], p[o + 1], p[o + 2]))
-        p[o] = v[0]
-        p[o + 1] = v[1]
-        p[o + 2] = v[2]
-      }
-    }
+/// Evaluates one colour with the chosen kernel.
+private struct SingleColorVisitor: KernelVisitor {
+  let block: RGBBlock
+
+  func visit<Kernel: PixelKernel>(_ kernel: Kernel) -> RGBBlock {
+    kernel.transform(block)
   }
 }

@@ -14,6 +14,12 @@ public enum ReferenceKernel {
     return ((x - lo) / (hi - lo) * Float(n - 1), true)
   }
 
+  /// `clamp(floor(t), 0, n − 2)`. Clamped as a Float before the conversion, so a position far
+  /// outside the domain (or an overflowed ±∞) cannot trap.
+  static func cellIndex(_ t: Float, n: Int) -> Int {
+    Int(min(max(t.rounded(.down), 0), Float(n - 2)))
+  }
+
   /// Evaluates a 3D table at `x` (raw table-domain input).
   public static func evaluate(
     _ table: CubeTable3D, at x: SIMD3<Float>, interpolation: Interpolation,
@@ -29,7 +35,7 @@ public enum ReferenceKernel {
     var i = SIMD3<Int>()
     var f = SIMD3<Float>()
     for k in 0..<3 {
-      i[k] = min(max(Int(t[k].rounded(.down)), 0), n - 2)
+      i[k] = cellIndex(t[k], n: n)
       f[k] = t[k] - Float(i[k])
     }
     func c(_ a: Int, _ b: Int, _ d: Int) -> SIMD3<Float> {
@@ -61,7 +67,7 @@ public enum ReferenceKernel {
     for k in 0..<3 {
       let p = axisPosition(x[k], lo: table.domainMin[k], hi: table.domainMax[k], n: n)
       let t = (extrapolation == .clamp || !p.finite) ? min(max(p.t, 0), Float(n - 1)) : p.t
-      let i = min(max(Int(t.rounded(.down)), 0), n - 2)
+      let i = cellIndex(t, n: n)
       let f = t - Float(i)
       let v0 = table.values[3 * i + k]
       let v1 = table.values[3 * (i + 1) + k]
@@ -77,12 +83,12 @@ public enum ReferenceKernel {
     _ lut: CubeLUT, at x: SIMD3<Float>, interpolation: Interpolation, extrapolation: Extrapolation
   ) -> SIMD3<Float> {
     var v = x
-    if lut.inputVideoRange { v = v * (876.0 / 1023.0) + 64.0 / 1023.0 }
+    if lut.inputVideoRange { v = v * VideoRange.scale + VideoRange.offset }
     if let t1 = lut.lut1D { v = evaluate(t1, at: v, extrapolation: extrapolation) }
     if let t3 = lut.lut3D {
       v = evaluate(t3, at: v, interpolation: interpolation, extrapolation: extrapolation)
     }
-    if lut.outputVideoRange { v = (v - 64.0 / 1023.0) * (1023.0 / 876.0) }
+    if lut.outputVideoRange { v = (v - VideoRange.offset) * VideoRange.inverseScale }
     return v
   }
 

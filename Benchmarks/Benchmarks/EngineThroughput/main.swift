@@ -1,0 +1,54 @@
+// Prints the engine's throughput on the benchmark image, for compare/engine_vs_ocio.py.
+//
+//   EngineThroughput write-cube PATH SIZE
+//   EngineThroughput run SIZE trilinear|tetrahedral linear|clamp THREADS REPEATS [W H]
+//
+// `run` applies once to warm up, then REPEATS times from a fresh copy of the image, and prints
+// one line `mpix_per_s <value>` per timed apply (the copy is not timed).
+import BenchmarkSupport
+import Foundation
+import LUTEngine
+
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data((message + "\n").utf8))
+  exit(2)
+}
+
+let arguments = CommandLine.arguments
+switch arguments.dropFirst().first {
+case "write-cube":
+  guard arguments.count == 4, let size = Int(arguments[3]) else { fail("write-cube PATH SIZE") }
+  let text = BenchmarkCube.cubeText(BenchmarkCube.smoothRandom(size: size))
+  do { try text.write(toFile: arguments[2], atomically: true, encoding: .utf8) } catch {
+    fail("cannot write \(arguments[2]): \(error)")
+  }
+case "run":
+  guard arguments.count == 7 || arguments.count == 9, let size = Int(arguments[2]),
+    let interpolation = Interpolation(rawValue: arguments[3]),
+    let extrapolation = Extrapolation(rawValue: arguments[4]),
+    let threads = Int(arguments[5]), let repeats = Int(arguments[6])
+  else { fail("run SIZE trilinear|tetrahedral linear|clamp THREADS REPEATS") }
+  let processor = LUTProcessor(
+    lut: BenchmarkCube.smoothRandom(size: size), interpolation: interpolation,
+    extrapolation: extrapolation)
+  let original =
+    arguments.count == 9
+    ? BenchmarkImage.makeRGBA(width: Int(arguments[7]) ?? 64, height: Int(arguments[8]) ?? 64)
+    : BenchmarkImage.makeRGBA()
+  let work = UnsafeMutableBufferPointer<Float>.allocate(capacity: original.count)
+  defer {
+    original.deallocate()
+    work.deallocate()
+  }
+  let pixels = Double(original.count / 4)
+  for run in 0...repeats {
+    _ = work.update(fromContentsOf: original)
+    let start = DispatchTime.now().uptimeNanoseconds
+    let stats = processor.apply(inPlace: work, layout: .rgba, threads: threads)
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    precondition(stats.pixelCount == Int(pixels))
+    if run > 0 { print("mpix_per_s \(pixels / seconds / 1e6)") }
+  }
+default:
+  fail("usage: EngineThroughput write-cube PATH SIZE | run SIZE INTERP EXTRAP THREADS REPEATS")
+}

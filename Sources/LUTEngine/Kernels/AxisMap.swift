@@ -1,0 +1,66 @@
+/// The input side of one table stage, on four pixels at once.
+///
+/// `t = (x − lo)/(hi − lo)·(N − 1)`, `i = clamp(floor(t), 0, N − 2)`, `f = t − i`
+/// (DESIGN.md §3), in the same operations and order as `ReferenceKernel`.
+struct AxisMap: Sendable {
+  /// Domain minimum per channel.
+  let lo: SIMD3<Float>
+  /// `hi − lo` per channel.
+  let span: SIMD3<Float>
+  /// `N − 1`: the position of the last node.
+  let last: Float
+  /// `N − 2`: the index of the last cell.
+  let lastCell: Float
+
+  /// The map of a table with `size` nodes per axis over `[domainMin, domainMax]`.
+  init(domainMin: SIMD3<Float>, domainMax: SIMD3<Float>, size: Int) {
+    lo = domainMin
+    span = domainMax - domainMin
+    last = Float(size - 1)
+    lastCell = Float(size - 2)
+  }
+
+  /// The continuous node positions of `x`.
+  ///
+  /// Non-finite values go to an edge (NaN and −∞ to 0, +∞ to `N − 1`), which lies inside the
+  /// domain, so that channel is not extrapolated while the others still are.
+  @inline(__always)
+  func positions(_ x: RGBBlock) -> RGBBlock {
+    let t = RGBBlock(
+      r: (x.r - lo.x) / span.x * last, g: (x.g - lo.y) / span.y * last,
+      b: (x.b - lo.z) / span.z * last)
+    return x.hasNonFinite ? resolveNonFinite(x, t) : t
+  }
+
+  /// `t` clamped to the domain, `[0, N − 1]` (clamp extrapolation).
+  @inline(__always)
+  func clampedToDomain(_ t: RGBBlock) -> RGBBlock {
+    RGBBlock(
+      r: Lanes.clamp(t.r, 0, last), g: Lanes.clamp(t.g, 0, last), b: Lanes.clamp(t.b, 0, last))
+  }
+
+  /// The cells `i` holding positions `t`, and the fractions `t − i` (outside `[0, 1]` where
+  /// `t` is outside the domain).
+  @inline(__always)
+  func cells(_ t: RGBBlock) -> (
+    r: SIMD4<Int32>, g: SIMD4<Int32>, b: SIMD4<Int32>, fraction: RGBBlock
+  ) {
+    let r = Lanes.floorOfSmall(Lanes.clamp(t.r, 0, lastCell))
+    let g = Lanes.floorOfSmall(Lanes.clamp(t.g, 0, lastCell))
+    let b = Lanes.floorOfSmall(Lanes.clamp(t.b, 0, lastCell))
+    let fraction = RGBBlock(
+      r: t.r - SIMD4<Float>(r), g: t.g - SIMD4<Float>(g), b: t.b - SIMD4<Float>(b))
+    return (r, g, b, fraction)
+  }
+
+  @inline(never)
+  private func resolveNonFinite(_ x: RGBBlock, _ t: RGBBlock) -> RGBBlock {
+    var resolved = t
+    for lane in 0..<4 {
+      if !x.r[lane].isFinite { resolved.r[lane] = x.r[lane] == .infinity ? last : 0 }
+      if !x.g[lane].isFinite { resolved.g[lane] = x.g[lane] == .infinity ? last : 0 }
+      if !x.b[lane].isFinite { resolved.b[lane] = x.b[lane] == .infinity ? last : 0 }
+    }
+    return resolved
+  }
+}
