@@ -44,6 +44,8 @@ max_len() {
 }
 
 if [ "${FUZZ_NO_BUILD:-0}" != 1 ]; then
+  # A path dependency's new source files are not noticed by a cached build plan: replan.
+  rm -f "$root/Fuzz/.build/release.yaml"
   # --sanitize=fuzzer makes SwiftPM link libFuzzer; -Xswiftc adds ASan to every Swift file
   # (`--sanitize=fuzzer --sanitize=address` passes only one of the two: pitfall 1).
   for target in "${targets[@]}"; do

@@ -42,9 +42,12 @@ private func checkWriterRoundTrip(_ file: CubeFile) {
 /// Every edge value in every channel position, with an edge value as alpha.
 private let edgePixels: [Float] = {
   let e = FuzzSupport.edgeValues
-  return (0..<e.count).flatMap { i in
-    [e[i], e[(i + 5) % e.count], e[(i + 11) % e.count], e[(i + 3) % e.count]]
+  var pixels: [Float] = []
+  for i in 0..<e.count {
+    let offsets: [Int] = [0, 5, 11, 3]
+    for o in offsets { pixels.append(e[(i + o) % e.count]) }
   }
+  return pixels
 }()
 
 private func applyToEdgeValues(_ lut: CubeLUT) {
