@@ -69,10 +69,12 @@ for target in "${targets[@]}"; do
   dict="$(dictionary "$target")"
   [ -n "$dict" ] && args+=(-dict="$root/Fuzz/Dictionaries/$dict")
   [ -n "${FUZZ_FORK:-}" ] && args+=(-fork="$FUZZ_FORK")
-  seeds="$root/Fuzz/Seeds/$target"
+  seeds=("$root/Fuzz/Seeds/$target")
+  # Past crashes are replayed first: a regression fails the run at once.
+  [ -d "$root/Tests/Fixtures/crashers/$target" ] && seeds+=("$root/Tests/Fixtures/crashers/$target")
   echo "fuzz: running $target for ${seconds}s" >&2
   set +e
-  SWIFT_BACKTRACE=enable=no nice -n "$nice_level" "$exe" "${args[@]}" "$corpus" "$seeds" \
+  SWIFT_BACKTRACE=enable=no nice -n "$nice_level" "$exe" "${args[@]}" "$corpus" "${seeds[@]}" \
     >"$log" 2>&1
   rc=$?
   set -e

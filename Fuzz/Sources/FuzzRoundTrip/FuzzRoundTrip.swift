@@ -73,9 +73,17 @@ private func roundTripEXR(_ input: inout FuzzBytes) {
     guard let index = part.channelIndex(named: channel.name) else {
       FuzzSupport.fail("EXR channel \(channel.name) lost")
     }
-    FuzzSupport.check(
-      bitPatterns(part.channels[index].samples) == bitPatterns(channel.samples),
-      "EXR channel \(channel.name) changed (\(compression.name))")
+    let (got, want) = (bitPatterns(part.channels[index].samples), bitPatterns(channel.samples))
+    if got != want {
+      let at =
+        (0..<min(got.count, want.count)).first { got[$0] != want[$0] } ?? min(got.count, want.count)
+      FuzzSupport.fail(
+        "EXR \(channel.name) (\(channel.pixelType)) changed at sample \(at) of \(want.count): "
+          + "\(got.count > at ? String(got[at], radix: 16) : "-") for "
+          + "\(want.count > at ? String(want[at], radix: 16) : "-"); \(width)×\(height) at "
+          + "\(origin), \(compression.name), tiles \(String(describing: tiling)), "
+          + "channels \(zip(names, types).map { "\($0):\($1)" })")
+    }
   }
 }
 

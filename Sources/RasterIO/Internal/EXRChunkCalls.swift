@@ -184,7 +184,14 @@ enum EXRChunkCalls {
     pipeline.yield_until_ready_fn = nil
     pipeline.write_fn = { pipeline in
       guard let p = pipeline?.pointee, let slot = p.encoding_user_data else { return 3 }
-      let stored = UnsafeRawBufferPointer(start: p.compressed_buffer, count: p.compressed_bytes)
+      // A chunk whose size equals its unpacked size is read as uncompressed by every reader,
+      // but OpenEXRCore 3.1.5 keeps a compressed result of exactly that size: store the
+      // packed bytes instead whenever compression does not make the chunk smaller.
+      let isSmaller = p.compressed_bytes < p.packed_bytes
+      let stored =
+        isSmaller
+        ? UnsafeRawBufferPointer(start: p.compressed_buffer, count: Int(p.compressed_bytes))
+        : UnsafeRawBufferPointer(start: p.packed_buffer, count: Int(p.packed_bytes))
       slot.assumingMemoryBound(to: [UInt8].self).pointee = Array(stored)
       return 0
     }
