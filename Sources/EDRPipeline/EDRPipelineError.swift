@@ -8,6 +8,10 @@ public struct EDRPipelineError: Error, Hashable, Sendable, CustomStringConvertib
     case emptySpaceComment
     /// A reference white that is not a positive, finite number of cd/m².
     case invalidReferenceWhite(Double)
+    /// A generation or conversion parameter outside its range; the parameter and the reason.
+    case invalidParameter(String, reason: String)
+    /// A cube that the operation cannot use (e.g. converting a cube that is not SDR).
+    case unsupportedCube(reason: String)
   }
 
   /// What went wrong.
@@ -31,6 +35,10 @@ public struct EDRPipelineError: Error, Hashable, Sendable, CustomStringConvertib
       return "error: cube space comment names no space\(context)"
     case .invalidReferenceWhite(let value):
       return "error: reference white must be a positive number of cd/m², got \(value)\(context)"
+    case .invalidParameter(let name, let reason):
+      return "error: \(name): \(reason)\(context)"
+    case .unsupportedCube(let reason):
+      return "error: \(reason)\(context)"
     }
   }
 }

@@ -7,5 +7,8 @@ struct EDRCubeCommand: ParsableCommand {
     commandName: "edrcube",
     abstract: "Apply, inspect, convert and generate .cube LUTs for EDR images, and lint kernels.",
     version: "0.1.0",
-    subcommands: [ApplyCommand.self, EvalCommand.self, InspectCommand.self, PatternCommand.self])
+    subcommands: [
+      ApplyCommand.self, ConvertCommand.self, EvalCommand.self, GenerateCommand.self,
+      InspectCommand.self, LintCommand.self, PatternCommand.self,
+    ])
 }

@@ -7,7 +7,7 @@ import TestSupport
 enum TestCubes {
   /// A conformance vector cube, read with the temporary parser.
   static func vector(_ name: String) throws -> CubeFile {
-    try TemporaryCubeParser.read(Fixtures.vectors.appendingPathComponent(name))
+    try CubeReader.read(contentsOf: Fixtures.vectors.appendingPathComponent(name).path)
   }
 
   /// An `n³` cube whose node `(r, g, b)` holds `f(r/(n−1), g/(n−1), b/(n−1))`, red fastest.

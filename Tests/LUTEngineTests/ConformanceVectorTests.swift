@@ -18,7 +18,7 @@ import Testing
       try Fixtures.json(Fixtures.vectors.appendingPathComponent(file)) as? [String: Any])
     let cubeName = try #require(json["cube_file"] as? String)
     let lut = CubeLUT(
-      try TemporaryCubeParser.read(Fixtures.vectors.appendingPathComponent(cubeName)))
+      try CubeReader.read(contentsOf: Fixtures.vectors.appendingPathComponent(cubeName).path))
     let inputs = try #require(json["input"] as? [[Double]]).map {
       SIMD3<Float>(Float($0[0]), Float($0[1]), Float($0[2]))
     }

@@ -52,7 +52,8 @@ import Testing
   /// built straight into a table: the bytes themselves are CubeFormat's business.
   static func load(_ name: String, entry: [String: Any]) throws -> CubeLUT {
     guard let generated = entry["generated"] as? [String: Any] else {
-      return CubeLUT(try TemporaryCubeParser.read(Fixtures.cubeCases.appendingPathComponent(name)))
+      return CubeLUT(
+        try CubeReader.read(contentsOf: Fixtures.cubeCases.appendingPathComponent(name).path))
     }
     let size = try #require(generated["size"] as? Int)
     if try #require(generated["kind"] as? String) == "index-1d" {

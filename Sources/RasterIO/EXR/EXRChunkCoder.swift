@@ -7,66 +7,79 @@ import Synchronization
 enum EXRChunkCoder {
   /// Decodes every chunk of `part` into `buffers` (one per channel, in header order).
   static func decodeAll(
-    _ h: EXRHandle, part: Int, layout: EXRChunkLayout, buffers: [EXRChannelBuffer]
+    _ h: EXRHandle, part: Int, compression: EXRCompression, layout: EXRChunkLayout,
+    buffers: [EXRChannelBuffer]
   ) throws {
-    try forEachChunk(count: layout.chunkCount) { chunks in
+    let zip = compression == .zip || compression == .zips
+    try forEachChunk(0..<layout.chunkCount, workers: workerCount(layout.chunkCount)) {
+      _, chunks in
       var pipeline = exr_decode_pipeline_t()
       defer { EXRChunkCalls.destroy(h, decoder: &pipeline) }
+      let decoder = zip ? EXRZipDecoder() : nil
       var isFirst = true
       for chunk in chunks {
         try EXRChunkCalls.readInfo(h, part: part, layout: layout, chunk: chunk)
           .flatMap {
             EXRChunkCalls.decode(
               h, part: part, info: $0, chunk: chunk, layout: layout, buffers: buffers,
-              pipeline: &pipeline, isFirst: isFirst)
+              zip: decoder, pipeline: &pipeline, isFirst: isFirst)
           }.get()
         isFirst = false
       }
     }
   }
 
-  /// Encodes every chunk of `part` in parallel, then appends them to the file in order.
+  /// Encodes the chunks of `part` in parallel batches and appends each batch to the file in
+  /// order. Pipelines and per-chunk byte buffers are reused across batches, so memory stays at
+  /// a few chunks per core instead of a copy of the whole file.
   static func encodeAll(
-    _ h: EXRHandle, part: Int, layout: EXRChunkLayout, buffers: [EXRChannelBuffer]
+    _ h: EXRHandle, part: Int, compression: EXRCompression, layout: EXRChunkLayout,
+    buffers: [EXRChannelBuffer]
   ) throws {
-    let encoded = UnsafeMutableBufferPointer<[UInt8]>.allocate(capacity: layout.chunkCount)
-    encoded.initialize(repeating: [])
-    defer {
-      encoded.deinitialize()
-      encoded.deallocate()
-    }
-    let slots = SendableSlots(buffer: encoded)
-    try forEachChunk(count: layout.chunkCount) { chunks in
-      var pipeline = exr_encode_pipeline_t()
-      defer { EXRChunkCalls.destroy(h, encoder: &pipeline) }
-      var isFirst = true
-      for chunk in chunks {
-        slots.buffer[chunk] = try EXRChunkCalls.writeInfo(
-          h, part: part, layout: layout, chunk: chunk
-        )
-        .flatMap {
-          EXRChunkCalls.encode(
-            h, part: part, info: $0, chunk: chunk, layout: layout, buffers: buffers,
-            pipeline: &pipeline, isFirst: isFirst)
-        }.get()
-        isFirst = false
+    let workers = workerCount(layout.chunkCount)
+    let batch = workers * 4
+    let zip = compression == .zip || compression == .zips
+    let state = EncoderState(workers: workers, slots: batch, zip: zip)
+    defer { state.destroy(h) }
+    for first in stride(from: 0, to: layout.chunkCount, by: batch) {
+      let end = min(layout.chunkCount, first + batch)
+      try forEachChunk(first..<end, workers: workers) { worker, chunks in
+        for chunk in chunks {
+          let info = try EXRChunkCalls.writeInfo(h, part: part, layout: layout, chunk: chunk)
+            .get()
+          let isFirst = !state.started[worker]
+          state.started[worker] = true  // destroy even if this first encode fails midway
+          try EXRChunkCalls.encode(
+            h, part: part, info: info, chunk: chunk, layout: layout, buffers: buffers,
+            into: &state.slots[chunk - first], zip: state.zipEncoders[worker],
+            pipeline: &state.pipelines[worker],
+            isFirst: isFirst
+          ).get()
+        }
       }
-    }
-    for chunk in 0..<layout.chunkCount {
-      try EXRChunkCalls.write(h, part: part, layout: layout, chunk: chunk, bytes: encoded[chunk])
-        .get()
+      for chunk in first..<end {
+        try EXRChunkCalls.write(
+          h, part: part, layout: layout, chunk: chunk, bytes: state.slots[chunk - first]
+        ).get()
+      }
     }
   }
 
-  /// Runs `body` on each worker with its share of chunk indices (strided, so neighbouring
-  /// chunks run at the same time); stops at and rethrows the first error.
+  /// One worker per core, at most one per chunk.
+  private static func workerCount(_ chunks: Int) -> Int {
+    max(1, min(chunks, ProcessInfo.processInfo.activeProcessorCount))
+  }
+
+  /// Runs `body` on each worker with its share of `range` (strided, so neighbouring chunks run
+  /// at the same time); stops at and rethrows the first error.
   private static func forEachChunk(
-    count: Int, _ body: @Sendable (StrideTo<Int>) throws -> Void
+    _ range: Range<Int>, workers: Int, _ body: @Sendable (Int, StrideTo<Int>) throws -> Void
   ) throws {
-    let workers = max(1, min(count, ProcessInfo.processInfo.activeProcessorCount))
     let failure = Mutex<(any Error)?>(nil)
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
-      do { try body(stride(from: worker, to: count, by: workers)) } catch {
+      do {
+        try body(worker, stride(from: range.lowerBound + worker, to: range.upperBound, by: workers))
+      } catch {
         failure.withLock { if $0 == nil { $0 = error } }
       }
     }
@@ -74,7 +87,32 @@ enum EXRChunkCoder {
   }
 }
 
-/// Per-chunk result slots written by different threads at different indices.
-private struct SendableSlots: @unchecked Sendable {
-  let buffer: UnsafeMutableBufferPointer<[UInt8]>
+/// Encoder pipelines (one per worker) and byte slots (one per chunk of a batch), each touched
+/// by one thread at a time.
+private final class EncoderState: @unchecked Sendable {
+  let pipelines: UnsafeMutableBufferPointer<exr_encode_pipeline_t>
+  let started: UnsafeMutableBufferPointer<Bool>
+  let slots: UnsafeMutableBufferPointer<[UInt8]>
+  let zipEncoders: [EXRZipEncoder?]
+
+  init(workers: Int, slots count: Int, zip: Bool) {
+    zipEncoders = (0..<workers).map { _ in zip ? EXRZipEncoder() : nil }
+    pipelines = .allocate(capacity: workers)
+    pipelines.initialize(repeating: exr_encode_pipeline_t())
+    started = .allocate(capacity: workers)
+    started.initialize(repeating: false)
+    slots = .allocate(capacity: count)
+    slots.initialize(repeating: [])
+  }
+
+  /// Frees the pipelines' buffers and this state's memory.
+  func destroy(_ h: EXRHandle) {
+    for worker in pipelines.indices where started[worker] {
+      EXRChunkCalls.destroy(h, encoder: &pipelines[worker])
+    }
+    pipelines.deallocate()
+    started.deallocate()
+    slots.deinitialize()
+    slots.deallocate()
+  }
 }

@@ -48,7 +48,8 @@ extension EXRImage {
           base: gp.1, type: d.pixelType, columns: gp.0.columns, rows: gp.0.rows,
           xSampling: d.xSampling, ySampling: d.ySampling)
       }
-      try EXRChunkCoder.decodeAll(h, part: index, layout: layout, buffers: buffers)
+      try EXRChunkCoder.decodeAll(
+        h, part: index, compression: part.compression, layout: layout, buffers: buffers)
     }
     part.channels = zip(declarations, samples).map { d, s in
       EXRChannel(

@@ -36,7 +36,8 @@ extension EXRImage {
             columns: grid.columns, rows: grid.rows, xSampling: channel.xSampling,
             ySampling: channel.ySampling)
         }
-        try EXRChunkCoder.encodeAll(h, part: index, layout: layout, buffers: buffers)
+        try EXRChunkCoder.encodeAll(
+          h, part: index, compression: part.compression, layout: layout, buffers: buffers)
       }
     }
     try h.finish().get()

@@ -112,11 +112,13 @@ enum EXRChunkCalls {
     return h.check(code, "cannot prepare chunk \(chunk) of part \(part)", kind: .io).map { info }
   }
 
-  /// Decodes one chunk into `buffers` (one per channel, in header order), reusing `pipeline`.
+  /// Decodes one chunk into `buffers` (one per channel, in header order), reusing `pipeline`;
+  /// given `zip`, ZIP data is inflated with libdeflate (see ``EXRZipDecoder``).
   /// The C functions are `exr_decoding_initialize`/`_update`, `_choose_default_routines`, `_run`.
   static func decode(
     _ h: EXRHandle, part: Int, info: exr_chunk_info_t, chunk: Int, layout: EXRChunkLayout,
-    buffers: [EXRChannelBuffer], pipeline: inout exr_decode_pipeline_t, isFirst: Bool
+    buffers: [EXRChannelBuffer], zip: EXRZipDecoder?, pipeline: inout exr_decode_pipeline_t,
+    isFirst: Bool
   ) -> Result<Void, RasterIOError> {
     var info = info
     let what = "cannot decode chunk \(chunk) of part \(part)"
@@ -140,8 +142,17 @@ enum EXRChunkCalls {
       channels[index].user_bytes_per_element = Int16(size)
       channels[index].user_data_type = UInt16(buffer.type.rawValue)
     }
-    return h.check(exr_decoding_choose_default_routines(h.context, Int32(part), &pipeline), what)
-      .flatMap { h.check(exr_decoding_run(h.context, Int32(part), &pipeline), what) }
+    let routines = exr_decoding_choose_default_routines(h.context, Int32(part), &pipeline)
+    if case .failure(let e) = h.check(routines, what) { return .failure(e) }
+    if zip != nil, pipeline.decompress_fn != nil {
+      pipeline.decompress_fn = { exrZipDecompress($0) }
+    }
+    let run = withExtendedLifetime(zip) {
+      pipeline.decoding_user_data = zip.map { Unmanaged.passUnretained($0).toOpaque() }
+      defer { pipeline.decoding_user_data = nil }
+      return exr_decoding_run(h.context, Int32(part), &pipeline)
+    }
+    return h.check(run, what)
   }
 
   /// Frees a decode pipeline's buffers. The corresponding C function is `exr_decoding_destroy`.
@@ -149,13 +160,15 @@ enum EXRChunkCalls {
     _ = exr_decoding_destroy(h.context, &pipeline)
   }
 
-  /// Packs and compresses one chunk from `buffers`, returning the bytes to store (the write
-  /// itself happens later, in order). The C functions are `exr_encoding_initialize`/`_update`,
-  /// `_choose_default_routines` and `_run`, with a `write_fn` that keeps the bytes.
+  /// Packs and compresses one chunk from `buffers` into `destination` (its capacity is
+  /// reused; the write itself happens later, in order). The C functions are `exr_encoding_initialize`/`_update`,
+  /// `_choose_default_routines` and `_run`, with a `write_fn` that keeps the bytes and, given
+  /// `zip`, a libdeflate `compress_fn` (see ``EXRZipEncoder``).
   static func encode(
     _ h: EXRHandle, part: Int, info: exr_chunk_info_t, chunk: Int, layout: EXRChunkLayout,
-    buffers: [EXRChannelBuffer], pipeline: inout exr_encode_pipeline_t, isFirst: Bool
-  ) -> Result<[UInt8], RasterIOError> {
+    buffers: [EXRChannelBuffer], into destination: inout [UInt8], zip: EXRZipEncoder?,
+    pipeline: inout exr_encode_pipeline_t, isFirst: Bool
+  ) -> Result<Void, RasterIOError> {
     var info = info
     let what = "cannot encode chunk \(chunk) of part \(part)"
     let start =
@@ -178,29 +191,20 @@ enum EXRChunkCalls {
       channels[index].user_bytes_per_element = Int16(size)
       channels[index].user_data_type = UInt16(buffer.type.rawValue)
     }
-    var bytes: [UInt8] = []
     let routines = exr_encoding_choose_default_routines(h.context, Int32(part), &pipeline)
     if case .failure(let e) = h.check(routines, what, kind: .io) { return .failure(e) }
     pipeline.yield_until_ready_fn = nil
-    pipeline.write_fn = { pipeline in
-      guard let p = pipeline?.pointee, let slot = p.encoding_user_data else { return 3 }
-      // A chunk whose size equals its unpacked size is read as uncompressed by every reader,
-      // but OpenEXRCore 3.1.5 keeps a compressed result of exactly that size: store the
-      // packed bytes instead whenever compression does not make the chunk smaller.
-      let isSmaller = p.compressed_bytes < p.packed_bytes
-      let stored =
-        isSmaller
-        ? UnsafeRawBufferPointer(start: p.compressed_buffer, count: Int(p.compressed_bytes))
-        : UnsafeRawBufferPointer(start: p.packed_buffer, count: Int(p.packed_bytes))
-      slot.assumingMemoryBound(to: [UInt8].self).pointee = Array(stored)
-      return 0
+    pipeline.write_fn = { exrKeepEncodedBytes($0) }
+    if zip != nil { pipeline.compress_fn = { exrZipCompress($0) } }
+    let run = withUnsafeMutablePointer(to: &destination) { bytes in
+      var target = EXREncodeTarget(bytes: bytes, zip: zip.map { Unmanaged.passUnretained($0) })
+      return withUnsafeMutablePointer(to: &target) { pointer in
+        pipeline.encoding_user_data = UnsafeMutableRawPointer(pointer)
+        defer { pipeline.encoding_user_data = nil }
+        return withExtendedLifetime(zip) { exr_encoding_run(h.context, Int32(part), &pipeline) }
+      }
     }
-    let run = withUnsafeMutablePointer(to: &bytes) { slot in
-      pipeline.encoding_user_data = UnsafeMutableRawPointer(slot)
-      defer { pipeline.encoding_user_data = nil }
-      return exr_encoding_run(h.context, Int32(part), &pipeline)
-    }
-    return h.check(run, what, kind: .io).map { bytes }
+    return h.check(run, what, kind: .io)
   }
 
   /// Frees an encode pipeline's buffers. The corresponding C function is `exr_encoding_destroy`.

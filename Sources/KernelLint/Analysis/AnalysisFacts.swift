@@ -1,0 +1,109 @@
+/// A limiting call (clamp-like or smoothstep) whose liveness is decided at the outputs.
+struct LimitCandidate: Sendable {
+  /// Which rule the call may violate.
+  enum Kind: Sendable { case unitLimit, negativeClip, smoothstepCurve }
+
+  /// The rule family.
+  var kind: Kind
+  /// The whole call.
+  var callRange: Range<Int>
+  /// The called name (`clamp`, `saturate`, `min`, …).
+  var callee: String
+  /// The limited operand.
+  var valueRange: Range<Int>
+  /// Whether the operand is a whole 4-vector (alpha included).
+  var isWholeVector: Bool
+  /// Whether the call text came from a macro expansion.
+  var isFromMacro: Bool
+  /// Lane ids of the operand and of the result (for residual restore).
+  var inputIDs: [Int32]
+  /// Lane ids of the result.
+  var resultIDs: [Int32]
+  /// Call sites of the helper functions the call was evaluated in (innermost last).
+  var callStack: [Range<Int>]
+  /// Whether an enclosing EDR001 call already covers this EDR003 candidate.
+  var isCoveredByUnitLimit = false
+  /// Whether the result reaches an output RGB lane directly.
+  var isLiveDirect = false
+  /// Whether the result reaches an output RGB lane only through a NaN guard.
+  var isLiveGuarded = false
+  /// Whether its residual is added back to an output.
+  var isDischarged = false
+}
+
+/// The operation blamed for an out-of-range alpha.
+struct Culprit: Sendable {
+  /// The operation's range.
+  var range: Range<Int>
+  /// Helper call sites at that time.
+  var callStack: [Range<Int>]
+  /// The ALPHA002 reason suggested by the operands (`uniform`, `colour-weight`, …).
+  var reason: String
+}
+
+/// The structure of a lane used by the precision devices.
+enum LaneForm: Sendable {
+  /// `1 - x` where `x` has this id.
+  case oneMinus(Int32)
+  /// A product of two factors.
+  case product(Factor, Factor)
+
+  /// One factor of a product.
+  struct Factor: Sendable {
+    var id: Int32
+    var oneMinusOf: Int32
+    var a: Interval
+    var b: Interval
+  }
+}
+
+/// The alpha lane of one `return` of an entry point.
+struct OutputAlpha: Sendable {
+  /// The alpha lane.
+  var lane: Lane
+  /// The return statement.
+  var returnRange: Range<Int>
+}
+
+/// A colour value used as a sample coordinate or array index (EDR004).
+struct LUTLookup: Sendable {
+  /// The coordinate or index expression.
+  var range: Range<Int>
+  /// Whether the colour was limited to ≤ 1 first.
+  var isClamped: Bool
+}
+
+/// Everything the interpreter learns about one kernel.
+final class AnalysisFacts {
+  var nextID: Int32 = 1
+  var candidates: [LimitCandidate] = []
+  var candidateKeys: [CandidateKey: Int32] = [:]
+  var culprits: [Culprit] = []
+  var forms: [LaneForm] = []
+  var polynomials: [Multilinear] = []
+  var placements: [Range<Int>] = []
+  var outputs: [OutputAlpha] = []
+  var lookups: [LUTLookup] = []
+  var partial: [(Range<Int>, String)] = []
+  var steps = 0
+
+  /// Key of a candidate: the expression and the helper-call context.
+  struct CandidateKey: Hashable {
+    var expression: Int
+    var context: [Int]
+  }
+
+  /// A fresh lane id.
+  func freshID() -> Int32 {
+    nextID += 1
+    return nextID
+  }
+
+  /// Records a partial-analysis reason (first few only).
+  func note(_ range: Range<Int>, _ message: String) {
+    let bounded = message.count > 200 ? String(message.prefix(200)) + "…" : message
+    if partial.count < 8 && !partial.contains(where: { $0.1 == bounded }) {
+      partial.append((range, bounded))
+    }
+  }
+}

@@ -1,0 +1,115 @@
+/// How a function takes part in the analysis (LINTER.md §1.1).
+enum EntryRole: Sendable {
+  /// A colour-producing kernel: its returns are outputs.
+  case colorKernel
+  /// A helper header function analysed as if it were an output (library mode).
+  case library
+}
+
+/// Which kernel dialect a text is written in.
+public enum KernelDialect: String, Sendable, Codable {
+  /// Core Image Kernel Language (GLSL-like, `kernel vec4`).
+  case cikl
+  /// Metal Core Image kernels (`coreimage::sample_t`, `[[stitchable]]`).
+  case mslCI = "msl-ci"
+
+  /// Guesses the dialect from the tokens used.
+  static func guess(_ tokens: [Token]) -> KernelDialect {
+    for t in tokens.prefix(4000) where t.kind == .identifier {
+      if t.text.hasPrefix("vec") || t.text == "__sample" || t.text == "__color" { return .cikl }
+      if t.text.hasPrefix("float") && t.text.count > 5 || t.text == "coreimage"
+        || t.text.hasPrefix("half") && t.text.count > 4
+      {
+        return .mslCI
+      }
+    }
+    return .cikl
+  }
+}
+
+enum EntryPoints {
+  private static let coreImageTypes: Set<String> = [
+    "sample_t", "sample_h", "sampler", "sampler_h", "destination", "__sample", "__color",
+  ]
+
+  /// The functions to analyse and their roles.
+  static func find(in unit: TranslationUnit) -> [(FunctionDecl, EntryRole)] {
+    var result: [(FunctionDecl, EntryRole)] = []
+    var sawEntryMarker = false
+    for f in unit.functions where f.body != nil {
+      let returnsColor = ["vec4", "float4", "half4"].contains(f.returnType.name)
+      if f.markers.contains("kernel") || f.markers.contains("stitchable")
+        || f.markers.contains("fragment") || f.markers.contains("vertex")
+      {
+        sawEntryMarker = true
+      }
+      if f.markers.contains("kernel") && f.returnType.name == "vec4" {
+        result.append((f, .colorKernel))
+        continue
+      }
+      let isCoreImage =
+        f.markers.contains("stitchable") || f.markers.contains("externC")
+        || f.markers.contains("coreimage")
+      let isGroupKernel =
+        f.returnType.name == "void" && isCoreImage
+        && f.parameters.contains { $0.type.name == "destination" }
+      if isGroupKernel {
+        sawEntryMarker = true
+        result.append((f, .colorKernel))
+        continue
+      }
+      if returnsColor && isCoreImage && !f.markers.contains("kernel")
+        && (f.parameters.contains {
+          coreImageTypes.contains($0.type.name) || $0.type.name == "Layer"
+        }
+          || isSwiftUIColorEffect(f))
+      {
+        sawEntryMarker = true
+        result.append((f, .colorKernel))
+      }
+    }
+    if !result.isEmpty || sawEntryMarker { return result }
+    return unit.functions.filter { f in
+      f.body != nil && [3, 4].contains(f.returnType.laneCount ?? 0)
+        && f.parameters.contains { [3, 4].contains($0.type.laneCount ?? 0) }
+    }.map { ($0, .library) }
+  }
+
+  /// `[[stitchable]] half4 name(float2 position, half4 color, …)`.
+  static func isSwiftUIColorEffect(_ f: FunctionDecl) -> Bool {
+    f.parameters.count >= 2 && f.parameters[0].type.name.hasSuffix("2")
+      && ["half4", "float4"].contains(f.parameters[1].type.name)
+  }
+
+  /// The abstract value of an entry-point parameter.
+  static func bind(
+    _ p: Parameter, index: Int, of f: FunctionDecl, role: EntryRole, using interpreter: Interpreter
+  ) -> Value {
+    let name = p.type.name
+    let count = p.type.laneCount ?? 1
+    if interpreter.annotations.colorParameters.contains(p.name) {
+      return interpreter.colorSource(count: count)
+    }
+    switch name {
+    case "__sample", "sample_t", "sample_h", "__color":
+      return interpreter.colorSource()
+    case "sampler", "sampler_h", "Layer", "texture2d":
+      return .object(.sampler)
+    case "destination":
+      return .object(.destination)
+    default:
+      break
+    }
+    if p.type.qualifiers.contains("__sample") || p.type.qualifiers.contains("__color") {
+      return interpreter.colorSource(count: count)
+    }
+    if p.type.qualifiers.contains("__table") { return .object(.sampler) }
+    if role == .library && count >= 3 { return interpreter.colorSource(count: count) }
+    if role == .colorKernel && isSwiftUIColorEffect(f) && f.markers.contains("stitchable") {
+      if index == 0 { return interpreter.coordinate(count: count) }
+      if index == 1 { return interpreter.colorSource(count: count) }
+    }
+    if !p.attributes.isEmpty { return interpreter.coordinate(count: count) }
+    return interpreter.uniform(count: count, name: p.name)
+  }
+}

@@ -1,0 +1,229 @@
+extension Interpreter {
+  /// Lane-wise `+ - * / %` with broadcasting, matrix products and the precision devices.
+  func arithmetic(_ op: String, _ x: Value, _ y: Value, at range: Range<Int>) -> Value {
+    if case .matrix(let c, let r) = x.shape, op == "*", y.shape == .numeric, y.lanes.count == c {
+      return matrixTimesVector(x, c, r, y, at: range)
+    }
+    if case .matrix(let c, let r) = y.shape, op == "*", x.shape == .numeric, x.lanes.count == r {
+      return vectorTimesMatrix(x, y, c, r, at: range)
+    }
+    if case .matrix = x.shape, case .matrix = y.shape {
+      return Value(shape: x.shape, lanes: x.lanes.map { _ in opaqueLane() })
+    }
+    let n = max(x.lanes.count, y.lanes.count)
+    guard n > 0, x.lanes.count == n || x.lanes.count == 1, y.lanes.count == n || y.lanes.count == 1
+    else { return opaque(count: max(n, 1)) }
+    var lanes: [Lane] = []
+    lanes.reserveCapacity(n)
+    for i in 0..<n {
+      let l = x.lanes[x.lanes.count == 1 ? 0 : i]
+      let r = y.lanes[y.lanes.count == 1 ? 0 : i]
+      lanes.append(laneOp(op, l, r, at: range))
+    }
+    let shape: ValueShape = x.shape == .numeric ? y.shape : x.shape
+    return Value(shape: shape, lanes: lanes)
+  }
+
+  private func matrixTimesVector(_ m: Value, _ c: Int, _ r: Int, _ v: Value, at range: Range<Int>)
+    -> Value
+  {
+    var lanes: [Lane] = []
+    for i in 0..<r {
+      var sum = laneOp("*", m.lanes[i], v.lanes[0], at: range)
+      for j in 1..<c {
+        sum = laneOp("+", sum, laneOp("*", m.lanes[j * r + i], v.lanes[j], at: range), at: range)
+      }
+      lanes.append(sum)
+    }
+    return Value(shape: .numeric, lanes: lanes)
+  }
+
+  private func vectorTimesMatrix(_ v: Value, _ m: Value, _ c: Int, _ r: Int, at range: Range<Int>)
+    -> Value
+  {
+    var lanes: [Lane] = []
+    for j in 0..<c {
+      var sum = laneOp("*", v.lanes[0], m.lanes[j * r], at: range)
+      for i in 1..<r {
+        sum = laneOp("+", sum, laneOp("*", v.lanes[i], m.lanes[j * r + i], at: range), at: range)
+      }
+      lanes.append(sum)
+    }
+    return Value(shape: .numeric, lanes: lanes)
+  }
+
+  /// One lane of a binary arithmetic operation.
+  func laneOp(_ op: String, _ l: Lane, _ r: Lane, at range: Range<Int>) -> Lane {
+    var lane = Lane(cls: .constant, a: .top, b: .top, id: facts.freshID())
+    switch op {
+    case "+", "-":
+      lane.cls = l.cls.combined(r.cls)
+      lane.a = op == "+" ? l.a + r.a : l.a - r.a
+      lane.b = op == "+" ? l.b + r.b : l.b - r.b
+      if op == "+" { applyDevices(&lane, l, r) }
+      if op == "-", l.cls == .constant, l.a == .point(1), l.b == .point(1) {
+        lane.form = addForm(.oneMinus(r.id))
+      }
+      lane.taint = l.taint.union(r.taint)
+      lane.residual = l.residual.union(r.residual)
+      if op == "-" { markResidual(&lane, l, r) }
+    case "*":
+      lane.cls = l.cls.combined(r.cls)
+      lane.a = l.a * r.a
+      lane.b = l.b * r.b
+      lane.form = addForm(.product(factor(l), factor(r)))
+      lane.taint = carrierTaint(l, r)
+      lane.residual = l.residual.union(r.residual)
+    default:
+      let bothColor = l.cls.contains(.color) && r.cls.contains(.color)
+      lane.cls = bothColor ? .derived : l.cls.combined(r.cls)
+      if l.id == r.id && op == "/" {
+        lane.a = .point(1)
+        lane.b = .point(1)
+        lane.cls = l.cls == .constant ? .constant : .derived
+      } else if op == "/" {
+        lane.a = l.a / r.a
+        lane.b = l.b / r.b
+        lane.isImprecise = Interval.dividesByZero(r.a)
+      } else {
+        lane.a = .top
+        lane.b = .top
+        lane.isImprecise = true
+      }
+      lane.taint = carrierTaint(l, r.taint.isEmpty ? r : guardedDivisor(r))
+      lane.residual = l.residual
+    }
+    if lane.cls == .constant, let u = l.a.constant, let w = r.a.constant {
+      let v = fold(op, u, w)
+      lane.a = .point(v)
+      lane.b = .point(v)
+    }
+    if op != "/" && op != "%" { refineByPolynomial(&lane, op, l, r) }
+    lane.isImprecise = lane.isImprecise || l.isImprecise || r.isImprecise
+    lane.isWidened = l.isWidened || r.isWidened
+    blame(&lane, operands: [l, r], at: range)
+    return lane
+  }
+
+  private func polynomial(of lane: Lane) -> Multilinear {
+    if lane.polynomial >= 0 { return facts.polynomials[Int(lane.polynomial)] }
+    if lane.cls == .constant, let c = lane.a.constant, lane.b.constant == c { return .constant(c) }
+    return .variable(lane)
+  }
+
+  /// Narrows `+ - ×` results with the exact range of their multilinear form.
+  private func refineByPolynomial(_ lane: inout Lane, _ op: String, _ l: Lane, _ r: Lane) {
+    let x = polynomial(of: l)
+    let y = polynomial(of: r)
+    let p: Multilinear? =
+      op == "*" ? Multilinear.multiply(x, y) : Multilinear.add(x, y, sign: op == "+" ? 1 : -1)
+    guard let p, p.terms.count <= 8 else { return }
+    facts.polynomials.append(p)
+    lane.polynomial = Int32(facts.polynomials.count - 1)
+    if let a = p.range(worldA: true) { lane.a = lane.a.meet(a) }
+    if let b = p.range(worldA: false) { lane.b = lane.b.meet(b) }
+  }
+
+  private func fold(_ op: String, _ u: Double, _ w: Double) -> Double {
+    switch op {
+    case "+": return u + w
+    case "-": return u - w
+    case "*": return u * w
+    case "/": return u / w
+    default: return u.truncatingRemainder(dividingBy: w)
+    }
+  }
+
+  private func guardedDivisor(_ r: Lane) -> Lane {
+    var g = r
+    g.taint = r.taint.guarded()
+    return g
+  }
+
+  /// Taint through `×`/`÷`: the COLOR operand(s) carry; with no colour both do.
+  func carrierTaint(_ l: Lane, _ r: Lane) -> IDSet {
+    let lc = l.cls.contains(.color)
+    let rc = r.cls.contains(.color)
+    if lc == rc { return l.taint.union(r.taint) }
+    return lc ? l.taint : r.taint
+  }
+
+  private func factor(_ lane: Lane) -> LaneForm.Factor {
+    var oneMinus: Int32 = -1
+    if lane.form >= 0, case .oneMinus(let of) = facts.forms[Int(lane.form)] { oneMinus = of }
+    return LaneForm.Factor(id: lane.id, oneMinusOf: oneMinus, a: lane.a, b: lane.b)
+  }
+
+  private func addForm(_ form: LaneForm) -> Int32 {
+    facts.forms.append(form)
+    return Int32(facts.forms.count - 1)
+  }
+
+  /// Source-over (device 3) and convex combinations (device 2) on `l + r`.
+  private func applyDevices(_ lane: inout Lane, _ l: Lane, _ r: Lane) {
+    for (p, q) in [(l, r), (r, l)] {
+      guard q.form >= 0, case .product(let f, let g) = facts.forms[Int(q.form)] else { continue }
+      for (u, v) in [(f, g), (g, f)] where u.oneMinusOf == p.id {
+        // p + (1 - p)·v
+        if let a = Self.multilinear(p.a, v.a, { $0 + (1 - $0) * $1 }) { lane.a = lane.a.meet(a) }
+        if let b = Self.multilinear(p.b, v.b, { $0 + (1 - $0) * $1 }) { lane.b = lane.b.meet(b) }
+      }
+      guard p.form >= 0, case .product(let f2, let g2) = facts.forms[Int(p.form)] else { continue }
+      for (u, v) in [(f, g), (g, f)] where u.oneMinusOf >= 0 {
+        for (s, w) in [(f2, g2), (g2, f2)] where s.id == u.oneMinusOf {
+          // (1 - t)·v + t·w
+          if s.a.isInUnit(tolerance: 0) { lane.a = lane.a.meet(v.a.hull(w.a)) }
+          if s.b.isInUnit(tolerance: 0) { lane.b = lane.b.meet(v.b.hull(w.b)) }
+        }
+      }
+    }
+  }
+
+  /// The range of `f` over a box when `f` is multilinear (extremes at corners).
+  static func multilinear(_ x: Interval, _ y: Interval, _ f: (Double, Double) -> Double)
+    -> Interval?
+  {
+    let values = [f(x.lo, y.lo), f(x.lo, y.hi), f(x.hi, y.lo), f(x.hi, y.hi)]
+    guard values.allSatisfy({ !$0.isNaN }) else { return nil }
+    return Interval(lo: values.min() ?? 0, hi: values.max() ?? 0)
+  }
+
+  /// Marks `x - clamp(x, …)` as the residual of that clamp (clamp-and-restore).
+  private func markResidual(_ lane: inout Lane, _ l: Lane, _ r: Lane) {
+    for item in r.taint.items where item & 1 == 0 {
+      let k = Int(item >> 1)
+      guard k < facts.candidates.count else { continue }
+      let c = facts.candidates[k]
+      if let j = c.resultIDs.firstIndex(of: r.id), j < c.inputIDs.count, c.inputIDs[j] == l.id {
+        lane.residual.insert(item)
+      }
+    }
+  }
+
+  /// Sets the alpha culprit of a new lane in both worlds (ALPHA001/002 locations).
+  func blame(_ lane: inout Lane, operands: [Lane], at range: Range<Int>) {
+    lane.culpritA = culprit(lane.a, operands.map { ($0.culpritA, $0.a, $0.cls) }, range)
+    lane.culpritB = culprit(lane.b, operands.map { ($0.culpritB, $0.b, $0.cls) }, range)
+  }
+
+  private func culprit(
+    _ result: Interval, _ operands: [(Int32, Interval, ValueClass)], _ range: Range<Int>
+  ) -> Int32 {
+    if result.isInUnit() { return -1 }
+    if let inherited = operands.first(where: { $0.0 >= 0 }) { return inherited.0 }
+    guard operands.contains(where: { $0.2 != .constant && $0.1.isInUnit() }) else { return -1 }
+    let classes = operands.reduce(ValueClass()) { $0.union($1.2) }
+    let reason =
+      classes.contains(.uniform)
+      ? "uniform" : classes.contains(.color) ? "colour-weight" : "colour-channel"
+    facts.culprits.append(Culprit(range: range, callStack: callStack, reason: reason))
+    return Int32(facts.culprits.count - 1)
+  }
+
+  /// Join for ternaries and `select`: branch values are carriers.
+  func mixJoin(_ y: Value, _ n: Value) -> Value {
+    if y.lanes.count == n.lanes.count { return joinValues(y, n) }
+    let count = max(y.lanes.count, n.lanes.count)
+    return joinValues(resized(y, to: count), resized(n, to: count))
+  }
+}

@@ -1,0 +1,108 @@
+extension Interpreter {
+  /// Evaluates a call: user helper (inlined), constructor, method on an object, or builtin.
+  func call(_ callee: Expr, _ arguments: [Expr], _ e: Expr) -> Value {
+    if case .member(let baseExpr, let method) = callee.kind {
+      let base = eval(baseExpr)
+      let args = arguments.map { eval($0) }
+      return methodCall(base, method, args, arguments, e)
+    }
+    guard case .identifier(let name) = callee.kind else {
+      _ = arguments.map { eval($0) }
+      facts.note(e.range, "call through an expression")
+      return opaque(count: 4)
+    }
+    if let candidates = functionsByName[name],
+      let function = candidates.first(where: { $0.parameters.count == arguments.count })
+        ?? candidates.first
+    {
+      return inline(function, arguments, e)
+    }
+    let args = arguments.map { eval($0) }
+    if let n = TypeName.laneCount(of: name) { return construct(n, args, e) }
+    if let (c, r) = TypeName.matrixShape(name) {
+      var v = Value(shape: .numeric, lanes: args.flatMap { $0.lanes })
+      if args.count == 1 && v.lanes.count == 1 {
+        return conform(v, to: TypeName(name: name))
+      }
+      v.lanes = Array(resized(v, to: c * r).lanes)
+      v.shape = .matrix(columns: c, rows: r)
+      return v
+    }
+    if let v = builtin(name, args, arguments, e) { return v }
+    facts.note(e.range, "call to unknown function '\(name)'")
+    let count = args.map { $0.lanes.count }.max() ?? 1
+    return opaque(count: count)
+  }
+
+  private func construct(_ n: Int, _ args: [Value], _ e: Expr) -> Value {
+    var lanes = args.flatMap { $0.shape == .numeric || $0.lanes.count > 0 ? $0.lanes : [] }
+    if lanes.count == 1 && n > 1 { lanes = Array(repeating: lanes[0], count: n) }
+    if lanes.isEmpty { lanes = (0..<n).map { _ in .constant(0, id: facts.freshID()) } }
+    var v = resized(Value(shape: .numeric, lanes: lanes), to: n)
+    if n == 4 { v.lanes[3].placedAt = placement(e.range) }
+    return v
+  }
+
+  private func methodCall(
+    _ base: Value, _ name: String, _ args: [Value], _ exprs: [Expr], _ e: Expr
+  ) -> Value {
+    switch (base.shape, name) {
+    case (.sampler, "sample"), (.sampler, "read"), (.sampler, "gather"):
+      if let coordinate = args.last { noteLookup(coordinate, at: exprs.last?.range ?? e.range) }
+      return colorSource()
+    case (.destination, "write"):
+      // Group kernels: every written value is an output (LINTER.md §1.1).
+      if isEntry && callStack.isEmpty {
+        for value in args where value.lanes.count == 4 { recordOutput(value, range: e.range) }
+      }
+      return .object(.void)
+    case (.sampler, "transform"):
+      return transformed(args.last)
+    case (.sampler, "coord"), (.destination, "coord"):
+      return coordinate(count: 2)
+    case (.sampler, _), (.destination, _):
+      return coordinate(count: 4)
+    default:
+      return opaque(count: 4)
+    }
+  }
+
+  /// A transformed coordinate: a COORD that keeps the colour class of its input (EDR004).
+  func transformed(_ input: Value?) -> Value {
+    var v = coordinate(count: 2)
+    let colour = input?.lanes.contains { $0.cls.contains(.color) } ?? false
+    if colour { for i in v.lanes.indices { v.lanes[i].cls.insert(.color) } }
+    return v
+  }
+
+  /// Inlines a helper at this call site (context-sensitive summary, depth ≤ 8).
+  private func inline(_ function: FunctionDecl, _ arguments: [Expr], _ e: Expr) -> Value {
+    let args = arguments.map { eval($0) }
+    guard callStack.count < 8, let body = function.body else {
+      facts.note(e.range, "helper calls nested deeper than 8 (or recursive)")
+      return opaque(count: function.returnType.laneCount ?? 4)
+    }
+    let savedScopes = scopes
+    let savedReturned = returned
+    var frame: [String: Value] = [:]
+    for (k, p) in function.parameters.enumerated() where k < args.count {
+      frame[p.name] = conform(args[k], to: p.type)
+    }
+    scopes = [frame]
+    returned = nil
+    callStack.append(e.range)
+    _ = exec(body)
+    callStack.removeLast()
+    let finalFrame = scopes.first ?? [:]
+    var result = returned ?? .object(.void)
+    scopes = savedScopes
+    returned = savedReturned
+    for (k, p) in function.parameters.enumerated() where k < arguments.count && p.type.isReference {
+      if let v = finalFrame[p.name] { store(arguments[k], v) }
+    }
+    if let n = function.returnType.laneCount, result.shape == .numeric {
+      result = resized(result, to: n)
+    }
+    return result
+  }
+}

@@ -1,0 +1,280 @@
+/// Abstract interpreter over one kernel's AST: per-lane classes, intervals in two worlds,
+/// and carrier-path provenance (LINTER.md §1). Helpers are inlined at each call site.
+final class Interpreter {
+  /// How control leaves a statement.
+  enum Flow { case normal, returned }
+
+  /// Range ↔ parameter annotations (`edrlint:param`).
+  struct Annotations: Sendable {
+    var ranges: [String: (Double, Double)] = [:]
+    var colorParameters: Set<String> = []
+  }
+
+  let unit: TranslationUnit
+  let facts: AnalysisFacts
+  let annotations: Annotations
+  var functionsByName: [String: [FunctionDecl]] = [:]
+  var scopes: [[String: Value]] = [[:]]
+  var globals: [String: Value] = [:]
+  var callStack: [Range<Int>] = []
+  var returned: Value?
+  var isEntry = true
+  var unrollBudget = 256
+  /// Upper bound on evaluated expressions per kernel (hostile input stays fast).
+  static let stepLimit = 400_000
+
+  /// Functions with bodies by name (build once per translation unit).
+  static func index(_ unit: TranslationUnit) -> [String: [FunctionDecl]] {
+    var result: [String: [FunctionDecl]] = [:]
+    for function in unit.functions where function.body != nil {
+      result[function.name, default: []].append(function)
+    }
+    return result
+  }
+
+  /// Prepares an interpreter for a translation unit.
+  init(
+    unit: TranslationUnit, functions: [String: [FunctionDecl]], facts: AnalysisFacts,
+    annotations: Annotations
+  ) {
+    self.unit = unit
+    self.facts = facts
+    self.annotations = annotations
+    self.functionsByName = functions
+    for global in unit.globals {
+      var value = global.initializer.map { eval($0) } ?? opaque(count: global.type.laneCount ?? 1)
+      value = conform(value, to: global.type)
+      if !(global.type.qualifiers.contains("const") || global.type.qualifiers.contains("constant")),
+        global.initializer == nil
+      {
+        value = uniform(count: global.type.laneCount ?? 1, name: global.name)
+      }
+      globals[global.name] = value
+    }
+  }
+
+  // MARK: Values
+
+  /// A lane of unknown value (imprecise).
+  func opaqueLane(_ cls: ValueClass = .derived) -> Lane {
+    var lane = Lane(cls: cls, a: .top, b: .top, id: facts.freshID())
+    lane.isImprecise = true
+    return lane
+  }
+
+  /// An unknown numeric value.
+  func opaque(count: Int, _ cls: ValueClass = .derived) -> Value {
+    Value(shape: .numeric, lanes: (0..<max(count, 1)).map { _ in opaqueLane(cls) })
+  }
+
+  /// A kernel parameter value: [0,1] in World A, free in World B unless annotated.
+  func uniform(count: Int, name: String) -> Value {
+    let annotated = annotations.ranges[name].map { Interval(lo: $0.0, hi: $0.1) }
+    let lanes = (0..<max(count, 1)).map { _ in
+      Lane(
+        cls: .uniform, a: annotated ?? .unit, b: annotated ?? .top, id: facts.freshID())
+    }
+    return Value(shape: .numeric, lanes: lanes)
+  }
+
+  /// A colour source: RGB lanes COLOR, lane 3 ALPHA.
+  func colorSource(count: Int = 4) -> Value {
+    let lanes = (0..<count).map { i in
+      i == 3
+        ? Lane(cls: .alpha, a: .unit, b: .unit, id: facts.freshID())
+        : Lane(cls: .color, a: .unit, b: .top, id: facts.freshID())
+    }
+    return Value(shape: .numeric, lanes: lanes)
+  }
+
+  /// A coordinate value (free in both worlds).
+  func coordinate(count: Int) -> Value {
+    Value(
+      shape: .numeric,
+      lanes: (0..<count).map { _ in
+        Lane(cls: .coordinate, a: .top, b: .top, id: facts.freshID())
+      })
+  }
+
+  /// A constant scalar.
+  func constant(_ v: Double) -> Value {
+    Value(shape: .numeric, lanes: [.constant(v, id: facts.freshID())])
+  }
+
+  /// Resizes a value to a declared type (splat, truncate or pad).
+  func conform(_ value: Value, to type: TypeName) -> Value {
+    if type.isArray { return value }
+    if let (c, r) = TypeName.matrixShape(type.name) {
+      var v = value
+      if v.lanes.count == 1 && c * r > 1 {
+        v.lanes = (0..<(c * r)).map { k in
+          k / r == k % r ? value.lanes[0] : .constant(0, id: facts.freshID())
+        }
+      }
+      v = resized(Value(shape: .numeric, lanes: v.lanes), to: c * r)
+      v.shape = .matrix(columns: c, rows: r)
+      return v
+    }
+    guard let n = type.laneCount, value.shape == .numeric else { return value }
+    return resized(value, to: n)
+  }
+
+  /// Splats a scalar or truncates/pads a vector to `n` lanes.
+  func resized(_ value: Value, to n: Int) -> Value {
+    if value.lanes.count == n { return value }
+    if value.lanes.count == 1 {
+      return Value(shape: .numeric, lanes: Array(repeating: value.lanes[0], count: n))
+    }
+    if value.lanes.count > n { return Value(shape: .numeric, lanes: Array(value.lanes.prefix(n))) }
+    return Value(
+      shape: .numeric, lanes: value.lanes + (value.lanes.count..<n).map { _ in opaqueLane() })
+  }
+
+  // MARK: Environment
+
+  func lookup(_ name: String) -> Value? {
+    for scope in scopes.reversed() {
+      if let v = scope[name] { return v }
+    }
+    return globals[name]
+  }
+
+  func assign(_ name: String, _ value: Value) {
+    for k in scopes.indices.reversed() where scopes[k][name] != nil {
+      scopes[k][name] = value
+      return
+    }
+    if globals[name] != nil { globals[name] = value }
+  }
+
+  func declare(_ name: String, _ value: Value) {
+    scopes[scopes.count - 1][name] = value
+  }
+
+  /// Joins two environments of the same structure lane by lane.
+  func join(_ x: [[String: Value]], _ y: [[String: Value]]) -> [[String: Value]] {
+    var result = x
+    for k in result.indices where k < y.count {
+      for (name, v) in result[k] {
+        if let w = y[k][name] { result[k][name] = joinValues(v, w) }
+      }
+    }
+    return result
+  }
+
+  /// The join of two values (control-flow merge).
+  func joinValues(_ v: Value, _ w: Value) -> Value {
+    guard v.lanes.count == w.lanes.count else {
+      return v.lanes.count >= w.lanes.count ? v : w
+    }
+    var r = v
+    for i in r.lanes.indices { r.lanes[i] = joinLanes(v.lanes[i], w.lanes[i]) }
+    return r
+  }
+
+  /// The join of two lanes.
+  func joinLanes(_ x: Lane, _ y: Lane) -> Lane {
+    if x.id == y.id { return x }
+    var lane = Lane(
+      cls: x.cls.union(y.cls), a: x.a.hull(y.a), b: x.b.hull(y.b), id: facts.freshID())
+    lane.taint = x.taint.union(y.taint)
+    lane.residual = x.residual.union(y.residual)
+    lane.culpritA = x.culpritA >= 0 ? x.culpritA : y.culpritA
+    lane.culpritB = x.culpritB >= 0 ? x.culpritB : y.culpritB
+    lane.placedAt = x.placedAt >= 0 ? x.placedAt : y.placedAt
+    lane.isImprecise = x.isImprecise || y.isImprecise
+    lane.isWidened = x.isWidened || y.isWidened
+    if lane.cls != .constant && lane.cls.contains(.constant) { lane.cls.remove(.constant) }
+    return lane
+  }
+
+  // MARK: Statements
+
+  /// Executes a statement.
+  func exec(_ stmt: Stmt) -> Flow {
+    switch stmt {
+    case .block(let statements):
+      scopes.append([:])
+      defer { scopes.removeLast() }
+      for s in statements where exec(s) == .returned { return .returned }
+      return .normal
+    case .declaration(let decls):
+      for decl in decls {
+        var value =
+          decl.initializer.map { eval($0) } ?? Value(shape: .numeric, lanes: [])
+        if decl.initializer == nil {
+          value = Value(
+            shape: .numeric,
+            lanes: (0..<(decl.type.laneCount ?? 1)).map { _ in .constant(0, id: facts.freshID()) })
+        }
+        if decl.type.isArray, let d = decl.initializer, case .initializerList(let items) = d.kind {
+          value =
+            items.map { eval($0) }.reduce(nil) { acc, v in acc.map { joinValues($0, v) } ?? v }
+            ?? value
+        }
+        declare(decl.name, conform(value, to: decl.type))
+      }
+      return .normal
+    case .expression(let e):
+      _ = eval(e)
+      return .normal
+    case .ifElse(let condition, let then, let otherwise):
+      _ = eval(condition)
+      let saved = scopes
+      refine(condition, true)
+      let f1 = exec(then)
+      let s1 = scopes
+      scopes = saved
+      refine(condition, false)
+      let f2 = otherwise.map { exec($0) } ?? .normal
+      let s2 = scopes
+      switch (f1, f2) {
+      case (.returned, .returned):
+        scopes = saved
+        return .returned
+      case (.returned, _): scopes = s2
+      case (_, .returned): scopes = s1
+      default: scopes = join(s1, s2)
+      }
+      return .normal
+    case .forLoop(let initial, let condition, let step, let body, _):
+      scopes.append([:])
+      defer { scopes.removeLast() }
+      if let initial { _ = exec(initial) }
+      runLoop(initial: initial, condition: condition, step: step, body: body)
+      return .normal
+    case .whileLoop(let condition, let body, _, _):
+      runLoop(initial: nil, condition: condition, step: nil, body: body)
+      return .normal
+    case .returnValue(let e, let range):
+      let value = e.map { eval($0) } ?? .object(.void)
+      returned = returned.map { joinValues($0, value) } ?? value
+      if isEntry && callStack.isEmpty { recordOutput(value, range: range) }
+      return .returned
+    case .jump:
+      return .normal
+    }
+  }
+
+  /// Records the outputs of an entry-point `return`.
+  func recordOutput(_ value: Value, range: Range<Int>) {
+    guard value.shape == .numeric, value.lanes.count >= 3 else { return }
+    for lane in value.lanes.prefix(3) {
+      for item in lane.taint.items {
+        let k = Int(item >> 1)
+        guard k < facts.candidates.count else { continue }
+        if item & 1 == 0 {
+          facts.candidates[k].isLiveDirect = true
+        } else {
+          facts.candidates[k].isLiveGuarded = true
+        }
+      }
+      for item in lane.residual.items where Int(item >> 1) < facts.candidates.count {
+        facts.candidates[Int(item >> 1)].isDischarged = true
+      }
+    }
+    if value.lanes.count == 4 {
+      facts.outputs.append(OutputAlpha(lane: value.lanes[3], returnRange: range))
+    }
+  }
+}

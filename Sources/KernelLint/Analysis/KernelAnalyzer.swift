@@ -1,0 +1,109 @@
+/// A finding in kernel-text coordinates, before mapping to the host file.
+struct RawFinding {
+  /// A fix in kernel coordinates.
+  struct RawFix {
+    var kind: Fix.Kind
+    var description: String
+    var edits: [(Range<Int>, String)]
+  }
+
+  var rule: RuleID
+  var range: Range<Int>
+  var message: String
+  var kernel: String?
+  var related: [(Range<Int>, String)] = []
+  var fixes: [RawFix] = []
+  var worlds: [String: [Double]]?
+  var reason: String?
+}
+
+/// The result of analysing one kernel text.
+struct KernelReport {
+  var findings: [RawFinding] = []
+  var entryCount = 0
+  var isPartial = false
+  var dialect: KernelDialect = .cikl
+  var comments: [Comment] = []
+}
+
+/// Runs the front end and the data flow on one kernel text and derives rule findings.
+struct KernelAnalyzer: Sendable {
+  var annotations = Interpreter.Annotations()
+  var defines: [String: String] = [:]
+  var flagGuards = false
+  var runtimeAssembly: String?
+  var runtimeOffset = 0
+
+  /// Analyses kernel text.
+  func analyze(_ text: [UInt8]) -> KernelReport {
+    var report = KernelReport()
+    let lexer = Lexer.tokenize(text)
+    report.comments = lexer.comments
+    var annotations = self.annotations
+    for comment in lexer.comments {
+      for case .success(let d) in Directive.parse(comment, hostRange: comment.range)
+      where d.command == .param {
+        if let name = d.parameter, let range = d.parameterRange { annotations.ranges[name] = range }
+        if let name = d.parameter, d.parameterIsColor { annotations.colorParameters.insert(name) }
+      }
+    }
+    let preprocessor = Preprocessor(tokens: lexer.tokens, defines: defines)
+    report.dialect = KernelDialect.guess(preprocessor.output)
+    let unit = Parser.parse(preprocessor.output)
+    var partial: [(Range<Int>, String)] = []
+    if let reason = runtimeAssembly {
+      partial.append(
+        (runtimeOffset..<runtimeOffset + 1, "kernel text is assembled at run time (\(reason))"))
+    }
+    partial += lexer.problems + preprocessor.problems + unit.errors
+    let entries = EntryPoints.find(in: unit)
+    report.entryCount = entries.count
+    var seen = Set<String>()
+    let functions = Interpreter.index(unit)
+    let dialect = report.dialect
+    let results = LargeStack.map(entries, threads: entries.count >= 8 ? 2 : 1) { entry in
+      analyzeEntry(
+        entry, unit: unit, functions: functions, annotations: annotations, text: text,
+        dialect: dialect)
+    }
+    for (findings, notes) in results {
+      for finding in findings {
+        let key = "\(finding.rule.rawValue):\(finding.range)"
+        if seen.insert(key).inserted { report.findings.append(finding) }
+      }
+      partial += notes
+    }
+    if let (range, message) = partial.first {
+      report.isPartial = true
+      let name = entries.first?.0.name
+      let more = partial.count > 1 ? " (and \(partial.count - 1) more)" : ""
+      report.findings.append(
+        RawFinding(
+          rule: .lint003, range: range,
+          message: "kernel\(name.map { " '\($0)'" } ?? "") analysed partially: \(message)\(more)",
+          kernel: name))
+    }
+    return report
+  }
+
+  /// Interprets one entry point and derives its findings and partial-analysis notes.
+  private func analyzeEntry(
+    _ entry: (FunctionDecl, EntryRole), unit: TranslationUnit,
+    functions: [String: [FunctionDecl]], annotations: Interpreter.Annotations, text: [UInt8],
+    dialect: KernelDialect
+  ) -> ([RawFinding], [(Range<Int>, String)]) {
+    let (function, role) = entry
+    let facts = AnalysisFacts()
+    let interpreter = Interpreter(
+      unit: unit, functions: functions, facts: facts, annotations: annotations)
+    var frame: [String: Value] = [:]
+    for (k, p) in function.parameters.enumerated() {
+      frame[p.name] = EntryPoints.bind(p, index: k, of: function, role: role, using: interpreter)
+    }
+    interpreter.scopes = [frame]
+    if let body = function.body { _ = interpreter.exec(body) }
+    var derivation = FindingDerivation(
+      text: text, facts: facts, kernel: function.name, dialect: dialect, flagGuards: flagGuards)
+    return (derivation.derive(), facts.partial)
+  }
+}

@@ -1,2 +1,0 @@
-/// The Core Image / Metal kernel linter.
-public enum KernelLint {}

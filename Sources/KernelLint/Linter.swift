@@ -1,0 +1,71 @@
+/// The result of linting one file.
+public struct FileReport: Sendable {
+  /// The path as given.
+  public var path: String
+  /// Findings sorted by position (suppressed ones included, flagged).
+  public var findings: [Finding]
+  /// Kernels analysed (entry points or library functions found).
+  public var kernelsAnalysed: Int
+  /// Kernels analysed only partially (LINT003).
+  public var kernelsSkipped: Int
+  /// The file text (for reporters that print source lines and for fixes).
+  public var source: SourceText
+}
+
+/// Orchestrates lexing, analysis, mapping, suppression and severities; knows no rule logic.
+public struct Linter: Sendable {
+  /// The configuration in force.
+  public var configuration: LintConfiguration
+
+  /// Creates a linter.
+  public init(configuration: LintConfiguration = LintConfiguration()) {
+    self.configuration = configuration
+  }
+
+  /// Lints one file's bytes. `path` decides the language by extension.
+  public func lint(bytes: [UInt8], path: String) -> FileReport {
+    let source = SourceText(bytes: bytes)
+    let lower = path.lowercased()
+    var kernels: [EmbeddedKernel] = []
+    var hostComments: [Comment] = []
+    if lower.hasSuffix(".swift") || lower.hasSuffix(".m") || lower.hasSuffix(".mm") {
+      let host = HostExtractor.extract(
+        bytes, language: lower.hasSuffix(".swift") ? .swift : .objectiveC)
+      kernels = host.kernels
+      hostComments = host.comments
+    } else {
+      kernels = [
+        EmbeddedKernel(text: bytes, hostOffsets: nil, literalStart: 0, literalEnd: bytes.count)
+      ]
+    }
+    var builder = FileFindingBuilder(path: path, source: source, configuration: configuration)
+    builder.addHostComments(hostComments)
+    var analysed = 0
+    var skipped = 0
+    for kernel in kernels {
+      var analyzer = KernelAnalyzer()
+      analyzer.defines = configuration.preprocessor?.defines ?? [:]
+      analyzer.flagGuards = configuration.ruleOptions?["EDR003"]?["flag-guards"] ?? false
+      analyzer.runtimeAssembly = kernel.runtimeAssembly
+      analyzer.runtimeOffset = kernel.runtimeOffset
+      for (name, range) in configuration.params ?? [:] where range.count == 2 {
+        analyzer.annotations.ranges[name] = (range[0], range[1])
+      }
+      builder.applyParamDirectives(to: &analyzer.annotations)
+      let configured = analyzer
+      let text = kernel.text
+      let report = LargeStack.run { configured.analyze(text) }
+      analysed += report.entryCount
+      if report.isPartial { skipped += 1 }
+      builder.add(report, kernel: kernel)
+    }
+    return FileReport(
+      path: path, findings: builder.finish(), kernelsAnalysed: analysed, kernelsSkipped: skipped,
+      source: source)
+  }
+
+  /// Lints a string (convenience for tests and `--stdin`).
+  public func lint(text: String, path: String) -> FileReport {
+    lint(bytes: Array(text.utf8), path: path)
+  }
+}

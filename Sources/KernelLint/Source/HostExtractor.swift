@@ -1,0 +1,351 @@
+/// Finds Core Image / Metal kernels inside Swift and Objective-C string literals.
+///
+/// Handles `"…"`, `"""…"""` (indentation stripped as Swift does), raw `#"…"#` / `#"""…"""#`,
+/// `"…\n" + "…"` concatenations and Objective-C `@"…" "…"` adjacency. Interpolation
+/// (`\(…)`) and `+` with a non-literal operand make the kernel "assembled at run time": the
+/// unknown part becomes the placeholder identifier `__edrlint_runtime`.
+struct HostExtractor {
+  /// The host language.
+  enum Language: Sendable { case swift, objectiveC }
+
+  /// The placeholder spliced in for run-time text.
+  static let placeholder = Array("__edrlint_runtime".utf8)
+
+  private let bytes: [UInt8]
+  private let language: Language
+  private var index = 0
+  /// Kernels found, in source order.
+  private(set) var kernels: [EmbeddedKernel] = []
+  /// Host comments that mention `edrlint:`.
+  private(set) var comments: [Comment] = []
+
+  private var chain: EmbeddedKernel?
+  private var chainEnd = 0
+
+  /// Scans a host file.
+  static func extract(_ bytes: [UInt8], language: Language) -> HostExtractor {
+    var extractor = HostExtractor(bytes: bytes, language: language)
+    extractor.run()
+    return extractor
+  }
+
+  private init(bytes: [UInt8], language: Language) {
+    self.bytes = bytes
+    self.language = language
+  }
+
+  private func byte(_ i: Int) -> UInt8 { i >= 0 && i < bytes.count ? bytes[i] : 0 }
+
+  private mutating func run() {
+    while index < bytes.count {
+      let c = bytes[index]
+      if c == UInt8(ascii: "/") && byte(index + 1) == UInt8(ascii: "/") {
+        let start = index
+        while index < bytes.count && bytes[index] != 10 && bytes[index] != 13 { index += 1 }
+        record(comment: start, bodyStart: start + 2, bodyEnd: index, isLine: true)
+      } else if c == UInt8(ascii: "/") && byte(index + 1) == UInt8(ascii: "*") {
+        skipBlockComment()
+      } else if let hashes = literalStart() {
+        readLiteral(hashes: hashes)
+      } else if c == UInt8(ascii: "'") && language == .objectiveC {
+        index += 1
+        while index < bytes.count && bytes[index] != UInt8(ascii: "'") && bytes[index] != 10 {
+          index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        index += 1
+      } else {
+        if !isSpace(c) { closeChainIfNeeded(at: index) }
+        index += 1
+      }
+    }
+    closeChain()
+  }
+
+  private func isSpace(_ c: UInt8) -> Bool { c == 32 || c == 9 || c == 10 || c == 13 }
+
+  private mutating func skipBlockComment() {
+    let start = index
+    var level = 0
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "/") && byte(index + 1) == UInt8(ascii: "*") {
+        level += 1
+        index += 2
+      } else if bytes[index] == UInt8(ascii: "*") && byte(index + 1) == UInt8(ascii: "/") {
+        level -= 1
+        index += 2
+        if level == 0 || language == .objectiveC { break }
+      } else {
+        index += 1
+      }
+    }
+    record(comment: start, bodyStart: start + 2, bodyEnd: max(start + 2, index - 2), isLine: false)
+  }
+
+  private mutating func record(comment start: Int, bodyStart: Int, bodyEnd: Int, isLine: Bool) {
+    guard bodyEnd > bodyStart else { return }
+    let body = String(decoding: bytes[bodyStart..<min(bodyEnd, bytes.count)], as: UTF8.self)
+    guard body.contains("edrlint:") else { return }
+    comments.append(Comment(range: start..<index, body: body, isLineComment: isLine))
+  }
+
+  /// The number of raw-string `#`s if a literal starts at the cursor.
+  private func literalStart() -> Int? {
+    var i = index
+    if language == .objectiveC {
+      if bytes[i] == UInt8(ascii: "@") && byte(i + 1) == UInt8(ascii: "\"") { return 0 }
+      return bytes[i] == UInt8(ascii: "\"") ? 0 : nil
+    }
+    while byte(i) == UInt8(ascii: "#") { i += 1 }
+    return byte(i) == UInt8(ascii: "\"") ? i - index : nil
+  }
+
+  private mutating func readLiteral(hashes: Int) {
+    let start = index
+    if byte(index) == UInt8(ascii: "@") { index += 1 }
+    index += hashes
+    var piece = LiteralPiece()
+    if byte(index + 1) == UInt8(ascii: "\"") && byte(index + 2) == UInt8(ascii: "\"")
+      && language == .swift
+    {
+      index += 3
+      readMultiline(hashes: hashes, into: &piece)
+    } else {
+      index += 1
+      readSingleLine(hashes: hashes, into: &piece)
+    }
+    append(piece, start: start)
+  }
+
+  private struct LiteralPiece {
+    var text: [UInt8] = []
+    var offsets: [Int] = []
+    var runtime: String?
+    /// Host offset of the first interpolation.
+    var runtimeOffset = 0
+  }
+
+  private func closes(at i: Int, hashes: Int) -> Bool {
+    for k in 0..<hashes where byte(i + k) != UInt8(ascii: "#") { return false }
+    return true
+  }
+
+  /// Decodes one escape (cursor on `\`); returns false if it was not an escape.
+  private mutating func escape(hashes: Int, into piece: inout LiteralPiece) -> Bool {
+    let at = index
+    guard closes(at: index + 1, hashes: hashes) else { return false }
+    let code = byte(index + 1 + hashes)
+    index += 2 + hashes
+    func put(_ b: UInt8) {
+      piece.text.append(b)
+      piece.offsets.append(at)
+    }
+    switch code {
+    case UInt8(ascii: "n"): put(10)
+    case UInt8(ascii: "t"): put(9)
+    case UInt8(ascii: "r"): put(13)
+    case UInt8(ascii: "0"): put(0)
+    case UInt8(ascii: "("):
+      var level = 1
+      while index < bytes.count && level > 0 {
+        if bytes[index] == UInt8(ascii: "(") { level += 1 }
+        if bytes[index] == UInt8(ascii: ")") { level -= 1 }
+        index += 1
+      }
+      if piece.runtime == nil { piece.runtimeOffset = at }
+      piece.runtime = "string interpolation"
+      for b in HostExtractor.placeholder { put(b) }
+    case 10, 13:
+      if code == 13 && byte(index) == 10 { index += 1 }
+      while byte(index) == 32 || byte(index) == 9 { index += 1 }
+    case UInt8(ascii: "u") where byte(index) == UInt8(ascii: "{"):
+      while index < bytes.count && bytes[index] != UInt8(ascii: "}") { index += 1 }
+      index += 1
+      put(UInt8(ascii: "?"))
+    default: put(code)
+    }
+    return true
+  }
+
+  private mutating func readSingleLine(hashes: Int, into piece: inout LiteralPiece) {
+    while index < bytes.count {
+      let c = bytes[index]
+      if c == UInt8(ascii: "\"") && closes(at: index + 1, hashes: hashes) {
+        index += 1 + hashes
+        return
+      }
+      if c == 10 || c == 13 { return }
+      if c == UInt8(ascii: "\\") && escape(hashes: hashes, into: &piece) { continue }
+      piece.text.append(c)
+      piece.offsets.append(index)
+      index += 1
+    }
+  }
+
+  private mutating func readMultiline(hashes: Int, into piece: inout LiteralPiece) {
+    while index < bytes.count && bytes[index] != 10 && bytes[index] != 13 { index += 1 }
+    if byte(index) == 13 && byte(index + 1) == 10 { index += 1 }
+    index += 1
+    let contentStart = index
+    var raw = LiteralPiece()
+    var closingIndent = 0
+    while index < bytes.count {
+      let c = bytes[index]
+      if c == UInt8(ascii: "\"") && byte(index + 1) == c && byte(index + 2) == c
+        && closes(at: index + 3, hashes: hashes)
+      {
+        var s = index
+        while s > contentStart && (bytes[s - 1] == 32 || bytes[s - 1] == 9) { s -= 1 }
+        closingIndent = index - s
+        index += 3 + hashes
+        break
+      }
+      if c == UInt8(ascii: "\\") && escape(hashes: hashes, into: &raw) { continue }
+      raw.text.append(c)
+      raw.offsets.append(index)
+      index += 1
+    }
+    piece.runtime = raw.runtime
+    piece.runtimeOffset = raw.runtimeOffset
+    // Drop the closing line's indentation and the line break before the delimiter.
+    var k = 0
+    var lineStart = true
+    var stripped = 0
+    while k < raw.text.count {
+      let c = raw.text[k]
+      if lineStart && stripped < closingIndent && (c == 32 || c == 9) {
+        stripped += 1
+        k += 1
+        continue
+      }
+      lineStart = false
+      piece.text.append(c)
+      piece.offsets.append(raw.offsets[k])
+      if c == 10 {
+        lineStart = true
+        stripped = 0
+      }
+      k += 1
+    }
+    while let last = piece.text.last, last == 32 || last == 9 {
+      piece.text.removeLast()
+      piece.offsets.removeLast()
+    }
+    if piece.text.last == 10 {
+      piece.text.removeLast()
+      piece.offsets.removeLast()
+    }
+  }
+
+  /// Adds a decoded piece to the current concatenation chain or starts a new one.
+  private mutating func append(_ piece: LiteralPiece, start: Int) {
+    let joins = chain != nil && joinsPrevious(from: start)
+    if !joins {
+      closeChain()
+      var kernel = EmbeddedKernel(text: [], hostOffsets: [], literalStart: start)
+      if precededByPlus(start) { kernel.runtimeAssembly = "text appended with '+' or '+='" }
+      chain = kernel
+    }
+    let base = chain?.text.count ?? 0
+    if let reason = piece.runtime, chain?.runtimeAssembly == nil {
+      chain?.runtimeAssembly = reason
+      chain?.runtimeOffset =
+        base + (piece.offsets.firstIndex { $0 >= piece.runtimeOffset } ?? piece.runtimeOffset)
+    }
+    chain?.text += piece.text
+    chain?.hostOffsets? += piece.offsets
+    chain?.literalEnd = index
+    chainEnd = index
+  }
+
+  /// Whether only whitespace, comments and one `+` (Swift) or nothing (Objective-C) separate
+  /// `start` from the end of the previous piece.
+  private func joinsPrevious(from start: Int) -> Bool {
+    var plus = 0
+    var i = chainEnd
+    while i < start {
+      if bytes[i] == UInt8(ascii: "/") && byte(i + 1) == UInt8(ascii: "/") {
+        while i < start && bytes[i] != 10 { i += 1 }
+        continue
+      }
+      if bytes[i] == UInt8(ascii: "/") && byte(i + 1) == UInt8(ascii: "*") {
+        i += 2
+        while i < start && !(bytes[i - 1] == UInt8(ascii: "*") && bytes[i] == UInt8(ascii: "/")) {
+          i += 1
+        }
+        i += 1
+        continue
+      }
+      if bytes[i] == UInt8(ascii: "+") { plus += 1 } else if !isSpace(bytes[i]) { return false }
+      i += 1
+    }
+    return language == .swift ? plus == 1 : plus == 0
+  }
+
+  private func precededByPlus(_ start: Int) -> Bool {
+    var i = start - 1
+    while i >= 0 && isSpace(bytes[i]) { i -= 1 }
+    guard
+      byte(i) == UInt8(ascii: "+")
+        || (byte(i) == UInt8(ascii: "=") && byte(i - 1) == UInt8(ascii: "+"))
+    else { return false }
+    return true
+  }
+
+  /// A non-space byte after a piece: a `+` that is followed by a non-literal is run-time.
+  private mutating func closeChainIfNeeded(at i: Int) {
+    guard chain != nil else { return }
+    if bytes[i] == UInt8(ascii: "+") && byte(i + 1) != UInt8(ascii: "=") {
+      let next = byte(nextTokenStart(after: i + 1))
+      let literalNext =
+        next == UInt8(ascii: "\"") || next == UInt8(ascii: "#") || next == UInt8(ascii: "@")
+      if !literalNext, chain?.runtimeAssembly == nil {
+        chain?.runtimeAssembly = "text concatenated with a non-literal value"
+        let count = chain?.text.count ?? 1
+        chain?.runtimeOffset = max(count - 1, 0)
+      }
+      if literalNext { return }
+    }
+    closeChain()
+  }
+
+  /// The offset of the next byte that is neither whitespace nor inside a comment.
+  private func nextTokenStart(after start: Int) -> Int {
+    var j = start
+    while j < bytes.count {
+      if isSpace(bytes[j]) {
+        j += 1
+      } else if bytes[j] == UInt8(ascii: "/") && byte(j + 1) == UInt8(ascii: "/") {
+        while j < bytes.count && bytes[j] != 10 { j += 1 }
+      } else if bytes[j] == UInt8(ascii: "/") && byte(j + 1) == UInt8(ascii: "*") {
+        j += 2
+        while j < bytes.count
+          && !(bytes[j - 1] == UInt8(ascii: "*") && bytes[j] == UInt8(ascii: "/"))
+        { j += 1 }
+        j += 1
+      } else {
+        return j
+      }
+    }
+    return j
+  }
+
+  private mutating func closeChain() {
+    guard var kernel = chain else { return }
+    chain = nil
+    guard HostExtractor.looksLikeKernel(kernel.text) else { return }
+    kernel.hostOffsets?.append(kernel.literalEnd)
+    kernels.append(kernel)
+  }
+
+  /// Whether decoded text looks like kernel source (not an arbitrary string).
+  static func looksLikeKernel(_ text: [UInt8]) -> Bool {
+    guard text.count >= 12 else { return false }
+    let s = String(decoding: text, as: UTF8.self)
+    let markers = [
+      "kernel vec4", "kernel vec2", "kernel float4", "kernel half4", "coreimage::",
+      "[[stitchable]]",
+      "metal_stdlib", "CoreImage.h", "__sample", "__color", "sample_t",
+    ]
+    return markers.contains { s.contains($0) }
+  }
+}

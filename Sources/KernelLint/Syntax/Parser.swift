@@ -1,0 +1,367 @@
+/// Recursive-descent parser for the C-like subset shared by CIKL and Metal kernels.
+///
+/// Nesting (parentheses, blocks, unary chains, ternaries) is limited to
+/// `Parser.nestingLimit`; deeper input gives a diagnostic, never a stack overflow. A function
+/// that fails to parse is skipped (brace-balanced) and reported, the rest is still parsed.
+struct Parser {
+  /// The fixed nesting limit (as in naga).
+  static let nestingLimit = 256
+
+  var tokens: [Token]
+  var index = 0
+  var depth = 0
+  var nextID = 0
+  var unit = TranslationUnit()
+  var userTypes: Set<String> = []
+  private var markerStack: [Set<String>] = []
+
+  /// Parses preprocessed tokens (which end with `.endOfFile`).
+  static func parse(_ tokens: [Token]) -> TranslationUnit {
+    var parser = Parser(tokens: tokens)
+    parser.parseTopLevel()
+    return parser.unit
+  }
+
+  init(tokens: [Token]) {
+    self.tokens =
+      tokens.isEmpty
+      ? [Token(kind: .endOfFile, text: "", range: 0..<0, isAtLineStart: true, hasSpaceBefore: true)]
+      : tokens
+  }
+
+  // MARK: Token access
+
+  var current: Token { tokens[index] }
+  func peek(_ offset: Int = 1) -> Token { tokens[min(index + offset, tokens.count - 1)] }
+  var atEnd: Bool { current.kind == .endOfFile }
+
+  mutating func advance() -> Token {
+    let t = tokens[index]
+    if index < tokens.count - 1 { index += 1 }
+    return t
+  }
+
+  mutating func accept(_ p: String) -> Bool {
+    guard current.kind == .punctuator || current.kind == .identifier, current.text == p else {
+      return false
+    }
+    index += 1
+    return true
+  }
+
+  mutating func expect(_ p: String) throws(SyntaxError) {
+    guard accept(p) else {
+      throw SyntaxError(range: current.range, message: "expected '\(p)'")
+    }
+  }
+
+  mutating func enter() throws(SyntaxError) {
+    depth += 1
+    if depth > Parser.nestingLimit {
+      throw SyntaxError(
+        range: current.range, message: "nesting deeper than \(Parser.nestingLimit) levels")
+    }
+  }
+
+  mutating func makeID() -> Int {
+    nextID += 1
+    return nextID
+  }
+
+  /// Skips balanced brackets starting at an opening token; stops at end of input.
+  mutating func skipBalanced(open: String, close: String) {
+    var level = 0
+    while !atEnd {
+      let t = advance()
+      if t.isPunct(open) { level += 1 }
+      if t.isPunct(close) {
+        level -= 1
+        if level <= 0 { return }
+      }
+    }
+  }
+
+  // MARK: Top level
+
+  private static let declarationQualifiers: Set<String> = [
+    "const", "constant", "static", "inline", "kernel", "fragment", "vertex", "thread", "device",
+    "threadgroup", "__sample", "__color", "__table", "in", "out", "inout", "highp", "mediump",
+    "lowp", "uniform", "volatile", "constexpr", "METAL_FUNC", "__inline", "__attribute__",
+    "[[", "visible", "extern", "ray_data", "object_data", "unsigned", "signed",
+  ]
+
+  private mutating func parseTopLevel() {
+    while !atEnd {
+      let start = index
+      do {
+        try parseExternalDeclaration()
+      } catch {
+        unit.errors.append((error.range, error.message))
+        depth = 0
+        recoverTopLevel(from: start)
+      }
+      if index == start { _ = advance() }
+    }
+  }
+
+  /// Skips to the end of the declaration that failed: past its body or its `;`.
+  private mutating func recoverTopLevel(from start: Int) {
+    index = start
+    while !atEnd {
+      if current.isPunct(";") {
+        _ = advance()
+        return
+      }
+      if current.isPunct("{") {
+        skipBalanced(open: "{", close: "}")
+        _ = accept(";")
+        return
+      }
+      _ = advance()
+    }
+  }
+
+  private mutating func parseExternalDeclaration() throws(SyntaxError) {
+    if accept(";") { return }
+    if current.isPunct("}") {
+      _ = advance()
+      _ = markerStack.popLast()
+      return
+    }
+    if current.isIdent("using") || current.isIdent("typedef") {
+      let isTypedef = current.isIdent("typedef")
+      var last = ""
+      while !atEnd && !current.isPunct(";") {
+        if current.kind == .identifier { last = current.text }
+        if current.isPunct("{") { skipBalanced(open: "{", close: "}") } else { _ = advance() }
+      }
+      if isTypedef { userTypes.insert(last) }
+      _ = accept(";")
+      return
+    }
+    if current.isIdent("namespace") {
+      _ = advance()
+      var name = ""
+      while current.kind == .identifier || current.isPunct("::") { name = advance().text }
+      try expect("{")
+      var markers = markerStack.last ?? []
+      if name == "coreimage" { markers.insert("coreimage") }
+      markerStack.append(markers)
+      return
+    }
+    if current.isIdent("extern") && peek().kind == .string && peek(2).isPunct("{") {
+      index += 3
+      var markers = markerStack.last ?? []
+      markers.insert("externC")
+      markerStack.append(markers)
+      return
+    }
+    if current.isIdent("template") {
+      _ = advance()
+      if current.isPunct("<") { skipBalanced(open: "<", close: ">") }
+    }
+    if current.isIdent("struct") || current.isIdent("class") || current.isIdent("union")
+      || current.isIdent("enum")
+    {
+      _ = advance()
+      if current.kind == .identifier { userTypes.insert(advance().text) }
+      while !atEnd && !current.isPunct("{") && !current.isPunct(";") { _ = advance() }
+      if current.isPunct("{") { skipBalanced(open: "{", close: "}") }
+      while !atEnd && !current.isPunct(";") { _ = advance() }
+      _ = accept(";")
+      return
+    }
+    try parseFunctionOrGlobal()
+  }
+
+  private mutating func parseFunctionOrGlobal() throws(SyntaxError) {
+    let startRange = current.range
+    var markers = markerStack.last ?? []
+    var qualifiers: [String] = []
+    try parseLeadingQualifiers(into: &qualifiers, markers: &markers)
+    var type = try parseType()
+    type.qualifiers += qualifiers
+    try parseTrailingAttributes(markers: &markers)
+    guard current.kind == .identifier else {
+      throw SyntaxError(range: current.range, message: "expected a declaration name")
+    }
+    let nameToken = advance()
+    if current.isPunct("(") {
+      try parseFunction(
+        type: type, name: nameToken, markers: markers.union(qualifiers), start: startRange)
+      return
+    }
+    var decls = try parseDeclarators(type: type, firstName: nameToken, start: startRange)
+    for i in decls.indices { decls[i].type.qualifiers += qualifiers }
+    unit.globals += decls
+  }
+
+  mutating func parseLeadingQualifiers(into qualifiers: inout [String], markers: inout Set<String>)
+    throws(SyntaxError)
+  {
+    while true {
+      if current.isPunct("[") && peek().isPunct("[") {
+        markers.formUnion(try parseAttribute())
+      } else if current.isIdent("extern") && peek().kind == .string {
+        index += 2
+        markers.insert("externC")
+      } else if current.isIdent("__attribute__") {
+        _ = advance()
+        if current.isPunct("(") { skipBalanced(open: "(", close: ")") }
+      } else if current.kind == .identifier, Parser.declarationQualifiers.contains(current.text) {
+        qualifiers.append(advance().text)
+      } else {
+        return
+      }
+    }
+  }
+
+  mutating func parseTrailingAttributes(markers: inout Set<String>) throws(SyntaxError) {
+    while current.isPunct("[") && peek().isPunct("[") { markers.formUnion(try parseAttribute()) }
+  }
+
+  /// Parses `[[name(args), other]]` and returns the attribute names.
+  mutating func parseAttribute() throws(SyntaxError) -> Set<String> {
+    index += 2
+    var names: Set<String> = []
+    var level = 0
+    while !atEnd {
+      if level == 0 && current.isPunct("]") && peek().isPunct("]") {
+        index += 2
+        return names
+      }
+      if current.isPunct("(") { level += 1 }
+      if current.isPunct(")") { level -= 1 }
+      if level == 0, current.kind == .identifier { names.insert(current.text) }
+      _ = advance()
+    }
+    throw SyntaxError(range: current.range, message: "unterminated attribute")
+  }
+
+  /// Parses a type: `ns::name<args> const &`.
+  mutating func parseType() throws(SyntaxError) -> TypeName {
+    _ = accept("::")
+    guard current.kind == .identifier else {
+      throw SyntaxError(range: current.range, message: "expected a type")
+    }
+    var name = advance().text
+    while current.isPunct("::"), peek().kind == .identifier {
+      _ = advance()
+      name = advance().text
+    }
+    var type = TypeName(name: name)
+    if current.isPunct("<") { skipBalanced(open: "<", close: ">") }
+    while true {
+      if accept("&") || accept("*") {
+        type.isReference = true
+      } else if current.isIdent("const") || current.isIdent("constant") {
+        type.qualifiers.append(advance().text)
+      } else {
+        return type
+      }
+    }
+  }
+
+  private mutating func parseFunction(
+    type: TypeName, name: Token, markers: Set<String>, start: Range<Int>
+  ) throws(SyntaxError) {
+    try expect("(")
+    var parameters: [Parameter] = []
+    if current.isIdent("void") && peek().isPunct(")") { _ = advance() }
+    while !current.isPunct(")") && !atEnd {
+      parameters.append(try parseParameter())
+      if !accept(",") { break }
+    }
+    try expect(")")
+    var allMarkers = markers
+    while !atEnd && !current.isPunct("{") && !current.isPunct(";") {
+      if current.isPunct("[") && peek().isPunct("[") {
+        allMarkers.formUnion(try parseAttribute())
+      } else {
+        _ = advance()
+      }
+    }
+    var function = FunctionDecl(
+      name: name.text, nameRange: name.range, returnType: type, parameters: parameters, body: nil,
+      markers: allMarkers, range: start)
+    if accept(";") {
+      unit.functions.append(function)
+      return
+    }
+    let bodyStart = index
+    do {
+      function.body = try parseBlock()
+    } catch {
+      unit.errors.append((error.range, error.message))
+      depth = 0
+      index = bodyStart
+      skipBalanced(open: "{", close: "}")
+    }
+    function.range =
+      start.lowerBound..<max(start.upperBound, tokens[max(index - 1, 0)].range.upperBound)
+    unit.functions.append(function)
+  }
+
+  private mutating func parseParameter() throws(SyntaxError) -> Parameter {
+    let start = current.range
+    var qualifiers: [String] = []
+    var markers: Set<String> = []
+    try parseLeadingQualifiers(into: &qualifiers, markers: &markers)
+    var type: TypeName
+    if let last = qualifiers.last, current.kind == .identifier,
+      peek().isPunct(",") || peek().isPunct(")") || peek().isPunct("[")
+    {
+      type = TypeName(name: last)
+    } else {
+      type = try parseType()
+    }
+    type.qualifiers += qualifiers
+    if qualifiers.contains("out") || qualifiers.contains("inout") { type.isReference = true }
+    var name = ""
+    if current.kind == .identifier { name = advance().text }
+    while accept("[") {
+      while !atEnd && !current.isPunct("]") { _ = advance() }
+      try expect("]")
+      type.isArray = true
+    }
+    var attributes: [String] = []
+    while current.isPunct("[") && peek().isPunct("[") { attributes += try parseAttribute() }
+    return Parameter(
+      type: type, name: name, attributes: attributes,
+      range: start.lowerBound..<tokens[max(index - 1, 0)].range.upperBound)
+  }
+
+  /// Parses `a = e, b[3] = {…};` after the type and first name.
+  mutating func parseDeclarators(type: TypeName, firstName: Token, start: Range<Int>)
+    throws(SyntaxError) -> [VariableDecl]
+  {
+    var decls: [VariableDecl] = []
+    var nameToken = firstName
+    while true {
+      var declType = type
+      while accept("[") {
+        if !current.isPunct("]") { _ = try parseExpression() }
+        try expect("]")
+        declType.isArray = true
+      }
+      var initializer: Expr?
+      if accept("=") {
+        initializer = try parseAssignment()
+      } else if current.isPunct("(") || current.isPunct("{") {
+        initializer = try parsePostfixArguments(
+          constructorName: declType.name, nameToken: nameToken)
+      }
+      decls.append(
+        VariableDecl(
+          type: declType, name: nameToken.text, initializer: initializer,
+          range: nameToken.range.lowerBound..<tokens[max(index - 1, 0)].range.upperBound))
+      guard accept(",") else { break }
+      guard current.kind == .identifier else {
+        throw SyntaxError(range: current.range, message: "expected a variable name")
+      }
+      nameToken = advance()
+    }
+    try expect(";")
+    return decls
+  }
+}

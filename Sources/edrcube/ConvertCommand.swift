@@ -1,0 +1,132 @@
+import ArgumentParser
+import CubeFormat
+import EDRPipeline
+import Foundation
+import LUTEngine
+
+/// `edrcube convert IN OUT --to pq|hlg`: an SDR cube as a PQ or HLG cube (DESIGN.md §6, §8).
+struct ConvertCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "convert",
+    abstract: "Convert an SDR cube (srgb or bt1886) into a PQ or HLG cube.",
+    discussion: """
+      Every node of the new grid is decoded to Rec.2020 EDR, sent through the SDR cube under \
+      the highlight policy, optionally tone-mapped to --peak, and encoded again. The output \
+      carries '# EDRCube space: …' and every parameter as comments. --report measures \
+      ΔE_ITP (BT.2124) between the new cube on PQ/HLG signals and the SDR cube on EDR over \
+      a dense sample of Rec.709 and Rec.2020 colours up to the mastering peak.
+      """)
+
+  @Argument(help: "The SDR cube to convert.")
+  var input: String
+
+  @Argument(help: "The .cube file to write.")
+  var output: String?
+
+  @Option(help: "Target encoding: pq or hlg.")
+  var to: CubeConversionOptions.Target
+
+  @Option(help: "Nodes per axis (default 65; 64 with only --core-image).")
+  var size: Int?
+
+  @Option(help: "Cd/m² of EDR 1.0 (default 203).")
+  var referenceWhite: Double = CubeSpace.defaultReferenceWhite
+
+  @Option(help: "The SDR cube's encoding: srgb or bt1886 (default: its comment, else srgb).")
+  var fromSpace: String?
+
+  @Option(help: "The SDR cube's primaries: rec709, p3 or rec2020.")
+  var fromPrimaries: NamedPrimaries?
+
+  @Option(help: "Highlight policy: clamp, linear, maxrgb, tone-scaled-maxrgb.")
+  var edrPolicy: EDRPolicy = .default
+
+  @Option(help: "How the SDR cube is evaluated: trilinear or tetrahedral.")
+  var interp: Interpolation = .trilinear
+
+  @Option(help: "Tone-map from the container peak to this many cd/m² (maxRGB Reinhard).")
+  var peak: Double?
+
+  @Flag(
+    help: """
+      The quality mode: every node below the mastering peak (--peak, else 1000 cd/m²) with \
+      DOMAIN_MAX, and node values fitted over each cell (same as --placement domain --fit).
+      """)
+  var shaper = false
+
+  @Option(help: "Node placement: full, or domain (DOMAIN_MAX at the mastering peak).")
+  var placement: CubeConversionOptions.NodePlacement?
+
+  @Flag(help: "Fit node values over each cell (least squares) instead of sampling them.")
+  var fit = false
+
+  @Flag(help: "Measure ΔE_ITP against the SDR cube on EDR: max, p99, mean.")
+  var report = false
+
+  @Flag(help: "Print the report as JSON.")
+  var json = false
+
+  @Option(help: "Writer profile: adobe, resolve or ocio.")
+  var profile: CubeWriterProfile?
+
+  @Option(
+    name: .customLong("core-image"),
+    help: "Also write Core Image cubeData here (and a .swift snippet).")
+  var coreImage: String?
+
+  func validate() throws {
+    if output == nil && coreImage == nil { throw ValidationError("give OUT and/or --core-image") }
+    if coreImage != nil && (shaper || placement == .domain) {
+      throw ValidationError("--core-image needs nodes over 0...1 (Core Image has no DOMAIN)")
+    }
+    if let fromSpace, !["srgb", "bt1886"].contains(fromSpace.lowercased()) {
+      throw ValidationError("--from-space must be srgb or bt1886, got '\(fromSpace)'")
+    }
+  }
+
+  func run() throws {
+    let file = try CubeOutput.read(input)
+    var sourceSpace: CubeSpace?
+    if fromSpace != nil || fromPrimaries != nil {
+      let comment = (try? CubeSpace(comments: file.comments)) ?? nil
+      let transfer = fromSpace.flatMap { CubeSpace.Transfer(rawValue: $0.lowercased()) }
+      sourceSpace = CubeSpace(
+        transfer ?? comment?.transfer ?? .srgb,
+        primaries: fromPrimaries ?? comment?.primaries)
+    }
+    let options = CubeConversionOptions(
+      target: to, size: size ?? (output == nil ? 64 : 65), referenceWhite: referenceWhite,
+      sourceSpace: sourceSpace, policy: edrPolicy, interpolation: interp, peak: peak,
+      placement: placement ?? (shaper ? .domain : .full), fitsNodes: fit || shaper)
+    let name = URL(fileURLWithPath: input).lastPathComponent
+    let converted = try CubeOutput.library {
+      try CubeConverter(options: options).convert(file, sourceName: name)
+    }
+    var outputs = CubeOutputOptions()
+    outputs.output = output
+    outputs.profile = profile
+    outputs.coreImage = coreImage
+    try CubeOutput.write(converted, outputs)
+    if report || json {
+      let result = try CubeOutput.library {
+        try ConversionQuality.measure(converted: converted, source: file, options: options)
+      }
+      print(json ? try Self.json(result) : Self.text(result))
+    }
+  }
+
+  static func text(_ r: ConversionReport) -> String {
+    func f(_ x: Double) -> String { String(format: "%.3f", x) }
+    return "ΔE_ITP over \(r.sampleCount) EDR colours up to \(Int(r.peakNits)) cd/m²: "
+      + "max \(f(r.max)), p99 \(f(r.p99)), mean \(f(r.mean))"
+  }
+
+  static func json(_ r: ConversionReport) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return String(decoding: try encoder.encode(r), as: UTF8.self)
+  }
+}
+
+extension CubeConversionOptions.Target: ExpressibleByArgument {}
+extension CubeConversionOptions.NodePlacement: ExpressibleByArgument {}

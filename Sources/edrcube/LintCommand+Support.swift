@@ -1,0 +1,193 @@
+import Foundation
+import KernelLint
+
+/// A problem that stops `edrcube lint` (exit status 2).
+struct LintToolError: Error {
+  var message: String
+}
+
+/// Finds `.edrlint.json` from each file's directory upwards (nearest wins).
+final class ConfigurationLoader: @unchecked Sendable {
+  let explicitPath: String?
+  let overrides: LintConfiguration
+  private var cache: [String: LintConfiguration] = [:]
+  private let lock = NSLock()
+
+  init(explicitPath: String?, overrides: LintConfiguration) {
+    self.explicitPath = explicitPath
+    self.overrides = overrides
+  }
+
+  /// The configuration named by `--config`, or the default.
+  var base: LintConfiguration {
+    (try? explicitPath.map { try Self.decode($0) } ?? LintConfiguration()) ?? LintConfiguration()
+  }
+
+  static func decode(_ path: String) throws -> LintConfiguration {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw LintToolError(message: "cannot read configuration \(path)")
+    }
+    do {
+      let c = try JSONDecoder().decode(LintConfiguration.self, from: data)
+      if let problem = c.validationError() { throw LintToolError(message: "\(path): \(problem)") }
+      return c
+    } catch let e as LintToolError {
+      throw e
+    } catch {
+      throw LintToolError(message: "invalid configuration \(path): \(error)")
+    }
+  }
+
+  func configuration(for file: String) throws -> LintConfiguration {
+    if let explicitPath { return try Self.decode(explicitPath).merged(with: overrides) }
+    var dir = URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL.path
+    lock.lock()
+    defer { lock.unlock() }
+    if let c = cache[dir] { return c }
+    let start = dir
+    var found = LintConfiguration()
+    while true {
+      let candidate = (dir as NSString).appendingPathComponent(".edrlint.json")
+      if FileManager.default.fileExists(atPath: candidate) {
+        found = try Self.decode(candidate)
+        break
+      }
+      let parent = (dir as NSString).deletingLastPathComponent
+      if parent == dir || parent.isEmpty { break }
+      dir = parent
+    }
+    let result = found.merged(with: overrides)
+    cache[start] = result
+    return result
+  }
+}
+
+/// Expands directories into kernel and host files.
+enum FileCollector {
+  static let extensions = ["cikernel", "cikl", "metal", "swift", "m", "mm", "fsh"]
+
+  static func collect(_ paths: [String], include: [String]? = nil, exclude: [String]? = nil)
+    throws -> [String]
+  {
+    var files: [String] = []
+    for path in paths {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        throw LintToolError(message: "no such file or directory: \(path)")
+      }
+      guard isDirectory.boolValue else {
+        files.append(path)
+        continue
+      }
+      let enumerator = FileManager.default.enumerator(atPath: path)
+      var found: [String] = []
+      while let item = enumerator?.nextObject() as? String {
+        if item.split(separator: "/").contains(where: {
+          $0.hasPrefix(".") || $0 == "Pods" || $0 == "Carthage"
+        }) {
+          continue
+        }
+        if exclude?.contains(where: { Glob.matches($0, item) }) == true { continue }
+        if let include, !include.contains(where: { Glob.matches($0, item) }) { continue }
+        if extensions.contains((item as NSString).pathExtension.lowercased()) {
+          found.append((path as NSString).appendingPathComponent(item))
+        }
+      }
+      files += found.sorted()
+    }
+    return files
+  }
+}
+
+/// Lints files on all cores, optionally applying fixes.
+enum LintRunner {
+  final class Results: @unchecked Sendable {
+    var reports: [FileReport?]
+    var failure: LintToolError?
+    let lock = NSLock()
+    init(count: Int) { reports = Array(repeating: nil, count: count) }
+  }
+
+  static func run(_ files: [String], loader: ConfigurationLoader, fix: Bool, unsafe: Bool) throws
+    -> [FileReport]
+  {
+    let results = Results(count: files.count)
+    DispatchQueue.concurrentPerform(iterations: files.count) { k in
+      do {
+        let report = try lintOne(files[k], loader: loader, fix: fix, unsafe: unsafe)
+        results.lock.lock()
+        results.reports[k] = report
+        results.lock.unlock()
+      } catch {
+        results.lock.lock()
+        results.failure = error as? LintToolError ?? LintToolError(message: "\(error)")
+        results.lock.unlock()
+      }
+    }
+    if let failure = results.failure { throw failure }
+    return results.reports.compactMap { $0 }
+  }
+
+  /// The path relative to the current directory when it lies inside it (stable SARIF URIs).
+  static func displayPath(_ path: String) -> String {
+    let cwd = FileManager.default.currentDirectoryPath
+    let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+    let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
+    if absolute.hasPrefix(prefix) { return String(absolute.dropFirst(prefix.count)) }
+    return path
+  }
+
+  private static func lintOne(_ path: String, loader: ConfigurationLoader, fix: Bool, unsafe: Bool)
+    throws -> FileReport
+  {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw LintToolError(message: "cannot read \(path)")
+    }
+    let linter = Linter(configuration: try loader.configuration(for: path))
+    let shown = displayPath(path)
+    var report = linter.lint(bytes: [UInt8](data), path: shown)
+    if fix {
+      let (fixed, applied) = FixApplier.applying(
+        report.findings, to: [UInt8](data), includeSuggestions: unsafe)
+      if applied > 0 {
+        guard FileManager.default.createFile(atPath: path, contents: Data(fixed)) else {
+          throw LintToolError(message: "cannot write \(path)")
+        }
+        report = linter.lint(bytes: fixed, path: shown)
+      }
+    }
+    return report
+  }
+}
+
+/// Minimal glob matching for `include`/`exclude`: `**` spans folders, `*` and `?` do not.
+enum Glob {
+  static func matches(_ pattern: String, _ path: String) -> Bool {
+    match(Array(pattern.utf8), 0, Array(path.utf8), 0)
+  }
+
+  private static func match(_ p: [UInt8], _ i: Int, _ s: [UInt8], _ j: Int) -> Bool {
+    if i == p.count { return j == s.count }
+    if p[i] == UInt8(ascii: "*") && i + 1 < p.count && p[i + 1] == UInt8(ascii: "*") {
+      var next = i + 2
+      if next < p.count && p[next] == UInt8(ascii: "/") { next += 1 }
+      for k in j...s.count where k == j || s[k - 1] == UInt8(ascii: "/") || next == i + 2 {
+        if match(p, next, s, k) { return true }
+      }
+      return false
+    }
+    if p[i] == UInt8(ascii: "*") {
+      var k = j
+      while true {
+        if match(p, i + 1, s, k) { return true }
+        if k == s.count || s[k] == UInt8(ascii: "/") { return false }
+        k += 1
+      }
+    }
+    guard j < s.count else { return false }
+    if p[i] == UInt8(ascii: "?") ? s[j] != UInt8(ascii: "/") : p[i] == s[j] {
+      return match(p, i + 1, s, j + 1)
+    }
+    return false
+  }
+}

@@ -1,0 +1,104 @@
+import ArgumentParser
+import CubeFormat
+import EDRPipeline
+import Foundation
+
+/// Where `convert` and `generate` put a cube: a `.cube` file and/or Core Image `cubeData`.
+struct CubeOutputOptions: ParsableArguments {
+  @Option(name: [.short, .customLong("output")], help: "The .cube file to write.")
+  var output: String?
+
+  @Option(
+    help: "Writer profile: adobe, resolve (shaper + INPUT_RANGE) or ocio (what OpenColorIO reads).")
+  var profile: CubeWriterProfile?
+
+  @Option(
+    name: .customLong("core-image"),
+    help: ArgumentHelp(
+      "Also write Core Image cubeData (Float32 RGBA, red fastest) to this file, and beside it "
+        + "a .swift snippet that feeds it to CIColorCubeWithColorSpace with extrapolation.",
+      valueName: "OUT.bin"))
+  var coreImage: String?
+
+  func validate() throws {
+    if output == nil && coreImage == nil {
+      throw ValidationError("give -o OUT.cube and/or --core-image OUT.bin")
+    }
+  }
+
+  /// The default size: 64 when only Core Image data is written, else `fallback`.
+  func defaultSize(_ fallback: Int) -> Int { output == nil && coreImage != nil ? 64 : fallback }
+}
+
+/// Reading and writing cubes for the commands, with the tool's error reporting.
+enum CubeOutput {
+  /// Reads a cube, printing `file:line:col: error: …` and failing on a bad file.
+  static func read(_ path: String) throws -> CubeFile {
+    do {
+      return try CubeReader.read(contentsOf: path)
+    } catch {
+      if case .io(let reason) = error.kind { throw Console.fail("\(path): \(reason)") }
+      Console.error(error.description + (error.lineText.map { "\n    " + $0 } ?? ""))
+      throw ExitCode.failure
+    }
+  }
+
+  /// Runs a library call, printing its error as `edrcube: error: …` and failing.
+  static func library<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as EDRPipelineError {
+      throw Console.fail(String(error.description.trimmingPrefix("error: ")))
+    }
+  }
+
+  /// Writes `file` where `options` say, atomically; nothing is written when the Core Image
+  /// output is impossible.
+  static func write(_ file: CubeFile, _ options: CubeOutputOptions) throws {
+    let coreImage = try options.coreImage.map { ($0, try coreImageData(file, for: $0)) }
+    if let path = options.output {
+      let profile = options.profile ?? (file.hasShaper ? .resolve : .adobe)
+      do {
+        try CubeWriter.write(file, profile: profile, toPath: path)
+      } catch {
+        let text = error.description
+        Console.error(text.hasPrefix("error:") ? "\(path): \(text)" : text)
+        throw ExitCode.failure
+      }
+    }
+    if let (path, data) = coreImage { try writeCoreImage(file, data, to: path) }
+  }
+
+  /// The Core Image `cubeData` of `file`, or a failure naming `path`.
+  static func coreImageData(_ file: CubeFile, for path: String) throws -> [Float] {
+    guard let table = file.lut3D, !file.hasShaper else {
+      throw Console.fail("\(path): Core Image needs a 3D cube without a shaper")
+    }
+    guard table.domainMin == .zero, table.domainMax == .one else {
+      throw Console.fail("\(path): Core Image samples 0...1; this cube's domain differs")
+    }
+    guard let data = table.coreImageCubeData() else {
+      throw Console.fail("\(path): Core Image cubes are 2...64 nodes, this one has \(table.size)")
+    }
+    return data
+  }
+
+  /// Writes Core Image `cubeData` and its Swift snippet (`OUT.swift` beside `OUT.bin`).
+  static func writeCoreImage(_ file: CubeFile, _ data: [Float], to path: String) throws {
+    guard let table = file.lut3D else { return }
+    let space = (try? CubeSpace(comments: file.comments)) ?? nil
+    let name = (space ?? .fallback).coreImageColorSpaceName ?? "extendedLinearSRGB"
+    let url = URL(fileURLWithPath: path)
+    let snippet = table.coreImageSnippet(
+      dataFileName: url.lastPathComponent, colorSpaceName: name)
+    // Float32 in the host's order: little-endian on every platform Swift on Linux targets.
+    let bytes = data.withUnsafeBufferPointer { Data(buffer: $0) }
+    do {
+      try bytes.write(to: url, options: .atomic)
+      try Data(snippet.utf8).write(
+        to: url.deletingPathExtension().appendingPathExtension("swift"), options: .atomic)
+    } catch {
+      throw Console.fail("\(path): \(error.localizedDescription)")
+    }
+  }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `edrcube convert` and `edrcube generate` end to end.
+@Suite struct ConvertGenerateCommandTests {
+  /// The data rows of a `.cube` text (lines of three numbers).
+  static func rows(_ text: String) -> [[Double]] {
+    text.split(whereSeparator: \.isNewline).compactMap { line in
+      let numbers = line.split(separator: " ").compactMap { Double($0) }
+      return numbers.count == 3 && line.first.map { !$0.isLetter && $0 != "#" } == true
+        ? numbers : nil
+    }
+  }
+
+  static func text(_ url: URL) throws -> String {
+    String(decoding: try Data(contentsOf: url), as: UTF8.self)
+  }
+
+  /// Conformance README §5 "Converter", through the command line.
+  @Test func convertMatchesTheConformanceVector() throws {
+    try withTemporaryDirectory { dir in
+      let out = dir.appendingPathComponent("pq6.cube")
+      let source = Fixtures.vectors.appendingPathComponent("sdr_look_11.cube").path
+      let result = try EDRCubeExecutable.run([
+        "convert", source, out.path, "--to", "pq", "--size", "6",
+      ])
+      #expect(result.status == 0, "\(result.stderr)")
+      let got = Self.rows(try Self.text(out))
+      let expected = Self.rows(
+        try Self.text(Fixtures.vectors.appendingPathComponent("pq6_tone_scaled_maxrgb.cube")))
+      #expect(got.count == 216 && expected.count == 216)
+      for (g, e) in zip(got, expected) {
+        for k in 0..<3 { expectClose(g[k], e[k], abs: 1e-4) }
+      }
+      let text = try Self.text(out)
+      #expect(text.contains("# EDRCube space: pq rec2020 203"))
+      #expect(text.contains("# edr-policy: tone-scaled-maxrgb"))
+    }
+  }
+
+  @Test func convertReportsAsJSON() throws {
+    try withTemporaryDirectory { dir in
+      let source = Fixtures.vectors.appendingPathComponent("sdr_look_11.cube").path
+      let out = dir.appendingPathComponent("hlg.cube").path
+      let result = try EDRCubeExecutable.run(
+        ["convert", source, out, "--to", "hlg", "--size", "17", "--report", "--json"])
+      #expect(result.status == 0, "\(result.stderr)")
+      let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+      let report = try #require(object as? [String: Any])
+      let p99 = try #require(report["p99"] as? Double)
+      let max = try #require(report["max"] as? Double)
+      #expect(p99 > 0 && p99 <= max)
+      #expect(report["sampleCount"] as? Int == 128_000)
+    }
+  }
+
+  @Test func shaperModeSpendsNodesBelowThePeak() throws {
+    try withTemporaryDirectory { dir in
+      let source = Fixtures.vectors.appendingPathComponent("sdr_look_11.cube").path
+      let out = dir.appendingPathComponent("q.cube")
+      let result = try EDRCubeExecutable.run(
+        ["convert", source, out.path, "--to", "pq", "--size", "9", "--shaper", "--profile", "ocio"])
+      #expect(result.status == 0, "\(result.stderr)")
+      let text = try Self.text(out)
+      #expect(text.contains("DOMAIN_MAX 0.7518271 0.7518271 0.7518271"))
+      #expect(text.contains("# node values: least-squares fit"))
+      // Core Image cannot express that domain: nothing is written.
+      let blocked = try EDRCubeExecutable.run(
+        [
+          "convert", source, dir.appendingPathComponent("r.cube").path, "--to", "pq", "--shaper",
+          "--core-image", dir.appendingPathComponent("r.bin").path,
+        ])
+      #expect(blocked.status != 0)
+      #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("r.cube").path))
+    }
+  }
+
+  @Test func errorsNameTheFileAndExitNonZero() throws {
+    try withTemporaryDirectory { dir in
+      let bad = dir.appendingPathComponent("bad.cube")
+      try Data("LUT_3D_SIZE 2\n0 0 0\n1 1\n".utf8).write(to: bad)
+      let parse = try EDRCubeExecutable.run(
+        ["convert", bad.path, dir.appendingPathComponent("x.cube").path, "--to", "pq"])
+      #expect(parse.status != 0)
+      #expect(parse.stderr.hasPrefix("\(bad.path):3:"))
+      let missing = try EDRCubeExecutable.run(
+        ["generate", "resize", dir.appendingPathComponent("none.cube").path, "-o", "x.cube"])
+      #expect(missing.status != 0 && missing.stderr.contains("none.cube"))
+      let pq = Fixtures.vectors.appendingPathComponent("pq6_tone_scaled_maxrgb.cube").path
+      let notSDR = try EDRCubeExecutable.run(
+        ["convert", pq, dir.appendingPathComponent("y.cube").path, "--to", "pq"])
+      #expect(notSDR.status != 0 && notSDR.stderr.hasPrefix("edrcube: error:"))
+      #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("y.cube").path))
+    }
+  }
+
+  /// The bundled identities are what `generate identity` writes, byte for byte.
+  @Test(arguments: [17, 33, 65])
+  func identityMatchesTheBundledFile(_ size: Int) throws {
+    try withTemporaryDirectory { dir in
+      let out = dir.appendingPathComponent("id.cube")
+      let result = try EDRCubeExecutable.run(
+        ["generate", "identity", "--size", "\(size)", "-o", out.path])
+      #expect(result.status == 0, "\(result.stderr)")
+      let bundled = Fixtures.luts.appendingPathComponent("identity_\(size).cube")
+      #expect(try Data(contentsOf: out) == Data(contentsOf: bundled))
+    }
+  }
+
+  @Test func coreImageOutputHas64CubedRGBAFloats() throws {
+    try withTemporaryDirectory { dir in
+      let bin = dir.appendingPathComponent("look.bin")
+      let result = try EDRCubeExecutable.run(
+        ["generate", "look", "--exposure", "0.5", "--saturation", "1.2", "--core-image", bin.path])
+      #expect(result.status == 0, "\(result.stderr)")
+      let data = try Data(contentsOf: bin)
+      #expect(data.count == 64 * 64 * 64 * 4 * 4)
+      let floats = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+      #expect(floats[3] == 1 && floats[0] == 0)  // black node, alpha 1
+      let snippet = try Self.text(dir.appendingPathComponent("look.swift"))
+      #expect(snippet.contains("CIColorCubeWithColorSpace") && snippet.contains("extendedSRGB"))
+    }
+  }
+
+  @Test func generateChainComposeAndResize() throws {
+    try withTemporaryDirectory { dir in
+      func run(_ args: [String]) throws {
+        let r = try EDRCubeExecutable.run(args)
+        #expect(r.status == 0, "\(args): \(r.stderr)")
+      }
+      let look = dir.appendingPathComponent("look.cube").path
+      let toPQ = dir.appendingPathComponent("topq.cube").path
+      try run(["generate", "look", "--contrast", "1.2", "--clip", "--size", "9", "-o", look])
+      try run(["generate", "transfer", "--from", "srgb", "--to", "pq", "--size", "9", "-o", toPQ])
+      try run([
+        "generate", "chain", "lut=\(look)", "convert=pq", "--size", "9", "-o",
+        dir.appendingPathComponent("chain.cube").path,
+      ])
+      try run(["generate", "compose", look, toPQ, "-o", dir.appendingPathComponent("c.cube").path])
+      try run([
+        "generate", "resize", look, "--size", "5", "-o", dir.appendingPathComponent("r.cube").path,
+      ])
+      let chain = Self.rows(try Self.text(dir.appendingPathComponent("chain.cube")))
+      #expect(chain.count == 729)
+      let resized = try Self.text(dir.appendingPathComponent("r.cube"))
+      #expect(resized.contains("LUT_3D_SIZE 5") && resized.contains("# EDRCube space: srgb rec709"))
+      #expect(
+        try Self.text(dir.appendingPathComponent("chain.cube")).contains("# EDRCube space: raw"))
+    }
+  }
+}

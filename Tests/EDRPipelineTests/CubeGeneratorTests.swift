@@ -1,0 +1,156 @@
+import ColorMath
+import CubeFormat
+import EDRPipeline
+import LUTEngine
+import TestSupport
+import Testing
+
+/// Identities, transfer and gamut cubes, resize and compose (DESIGN.md §8 `generate`).
+@Suite struct CubeGeneratorTests {
+  /// Evaluates a file's tables (raw) at `x`.
+  static func evaluate(
+    _ file: CubeFile, _ x: SIMD3<Double>, _ interpolation: Interpolation = .trilinear
+  ) -> SIMD3<Double> {
+    let processor = LUTProcessor(
+      lut: CubeLUT(file), interpolation: interpolation, extrapolation: .linear)
+    return SIMD3<Double>(processor.apply(SIMD3<Float>(x)))
+  }
+
+  /// Deterministic points in `[lo, hi]³`.
+  static func points(_ count: Int, lo: Double = 0, hi: Double = 1) -> [SIMD3<Double>] {
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    func next() -> Double {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return lo + (hi - lo) * Double(state >> 11) / Double(1 << 53)
+    }
+    return (0..<count).map { _ in SIMD3(next(), next(), next()) }
+  }
+
+  @Test func identitiesAreExactEverywhere() throws {
+    let plain = try CubeGenerator.identity3D(size: 17)
+    let shaped = try CubeGenerator.identity3D(size: 9, shaperSize: 64)
+    let oneD = try CubeGenerator.identity1D(size: 1024)
+    #expect(plain.comments.first == "EDRCube space: raw")
+    #expect(shaped.hasShaper && shaped.dialect == .resolve)
+    #expect(oneD.lut3D == nil && oneD.lut1D?.size == 1024)
+    for x in Self.points(200, lo: -0.5, hi: 3) {
+      for file in [plain, shaped, oneD] {
+        for k in 0..<3 { expectClose(Self.evaluate(file, x)[k], x[k], rel: 1e-6, abs: 1e-6) }
+      }
+    }
+    #expect(throws: EDRPipelineError.self) { try CubeGenerator.identity3D(size: 1) }
+  }
+
+  /// Round trip: a transfer cube against the formula, exact at nodes, within the 1D
+  /// interpolation error between them.
+  @Test func transferCubeFollowsTheFormula() throws {
+    let file = try CubeGenerator.conversion(
+      from: CubeSpace(.srgb), to: CubeSpace(.linear), size: 65)
+    let table = try #require(file.lut3D)
+    #expect(file.comments.contains("input: srgb rec709"))
+    #expect(file.comments.contains("output: linear rec709"))
+    for i in [0, 7, 33, 64] {
+      let v = Double(i) / 64
+      expectClose(Double(table.node(r: i, g: 0, b: 0).x), SRGB.decode(v), rel: 1e-7, abs: 1e-9)
+    }
+    for x in Self.points(300) {
+      let got = Self.evaluate(file, x)
+      for k in 0..<3 { expectClose(got[k], SRGB.decode(x[k]), abs: 2e-4) }
+    }
+  }
+
+  /// sRGB → PQ then PQ → sRGB comes back to the input.
+  @Test func transferRoundTripThroughPQ() throws {
+    let forward = try CubeGenerator.conversion(
+      from: CubeSpace(.srgb), to: CubeSpace(.pq, primaries: .rec709), size: 65)
+    let backward = try CubeGenerator.conversion(
+      from: CubeSpace(.pq, primaries: .rec709), to: CubeSpace(.srgb), size: 65)
+    for x in Self.points(200, lo: 0.05, hi: 1) {
+      let pq = Self.evaluate(forward, x)
+      let expected = SIMD3(
+        PQ.inverseEOTF(SRGB.decode(x.x) * 203), PQ.inverseEOTF(SRGB.decode(x.y) * 203),
+        PQ.inverseEOTF(SRGB.decode(x.z) * 203))
+      for k in 0..<3 { expectClose(pq[k], expected[k], abs: 5e-4) }
+      let back = Self.evaluate(backward, pq)
+      for k in 0..<3 { expectClose(back[k], x[k], abs: 2e-3) }
+    }
+  }
+
+  /// A linear gamut cube is affine: exact inside and outside the domain, and resizing it
+  /// (either interpolation) keeps it exact.
+  @Test(arguments: Interpolation.allCases)
+  func gamutCubeAndItsResizeAreExact(_ interpolation: Interpolation) throws {
+    let file = try CubeGenerator.conversion(
+      from: CubeSpace(.linear, primaries: .rec709), to: CubeSpace(.linear, primaries: .rec2020),
+      size: 5)
+    let resized = try CubeGenerator.resize(file, size: 12, interpolation: interpolation)
+    #expect(resized.lut3D?.size == 12)
+    let m = Matrix3x3.rgbToRGB(from: .rec709, to: .rec2020)
+    for x in Self.points(200, lo: -1, hi: 4) {
+      for f in [file, resized] {
+        let got = Self.evaluate(f, x, interpolation)
+        for k in 0..<3 { expectClose(got[k], (m * x)[k], rel: 1e-5, abs: 1e-5) }
+      }
+    }
+  }
+
+  static func look(size: Int = 17) throws -> CubeFile {
+    let chain = LookChain(
+      space: .fallback,
+      operations: [
+        .whiteBalance(SIMD3(1.1, 1, 0.9)), .contrast(1.3, pivot: 0.18), .saturation(1.2), .clip,
+      ])
+    return try CubeGenerator.bake(chain, size: size, title: "test look")
+  }
+
+  /// Resize up to 65 (every old node is a new node), then back to 17: the same table.
+  @Test func resizeUpThenDownIsClose() throws {
+    let original = try Self.look()
+    let up = try CubeGenerator.resize(original, size: 65)
+    let down = try CubeGenerator.resize(up, size: 17)
+    let a = try #require(original.lut3D?.values)
+    let b = try #require(down.lut3D?.values)
+    for (x, y) in zip(a, b) { expectClose(Double(y), Double(x), abs: 1e-6) }
+    #expect(down.comments.first == "EDRCube space: srgb rec709")
+  }
+
+  /// Compose with an identity on either side gives the same cube.
+  @Test func composeWithIdentityIsTheSame() throws {
+    let look = try Self.look()
+    let identity = try CubeGenerator.identity3D(size: 9)
+    let lookSpace = CubeSpace.fallback
+    let after = try CubeGenerator.compose(
+      look, space: lookSpace, then: identity, space: CubeSpace(.raw))
+    let before = try CubeGenerator.compose(
+      identity, space: lookSpace, then: look, space: lookSpace, size: 17)
+    let expected = try #require(look.lut3D?.values)
+    for file in [after, before] {
+      let got = try #require(file.lut3D?.values)
+      #expect(got.count == expected.count)
+      for (x, y) in zip(expected, got) { expectClose(Double(y), Double(x), abs: 1e-6) }
+    }
+  }
+
+  /// Compose converts spaces: an sRGB look then a linear→PQ transfer cube.
+  @Test func composeConvertsBetweenSpaces() throws {
+    let exposure = try CubeGenerator.bake(
+      LookChain(space: CubeSpace(.linear), operations: [.exposure(stops: 1)]), size: 5,
+      domainMax: SIMD3(repeating: 4))
+    let identitySRGB = try CubeGenerator.bake(
+      LookChain(space: .fallback, operations: []), size: 33)
+    let composed = try CubeGenerator.compose(
+      identitySRGB, space: .fallback, then: exposure, space: CubeSpace(.linear))
+    // The sRGB cube doubles linear light: value v → enc(2·dec(v)).
+    for x in Self.points(50, lo: 0.1, hi: 0.7) {
+      let got = Self.evaluate(composed, x)
+      for k in 0..<3 { expectClose(got[k], SRGB.encode(2 * SRGB.decode(x[k])), abs: 2e-3) }
+    }
+  }
+
+  @Test func bakingIsIndependentOfThreadCount() throws {
+    let chain = LookChain(space: .fallback, operations: [.saturation(1.3), .exposure(stops: 0.3)])
+    let one = CubeBaker.bake3D(size: 11, threads: 1) { chain.apply($0) }
+    let many = CubeBaker.bake3D(size: 11, threads: 4) { chain.apply($0) }
+    #expect(one == many)
+  }
+}
