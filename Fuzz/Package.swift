@@ -32,6 +32,7 @@ let package = Package(
     .executableTarget(name: "FuzzEXR", dependencies: ["FuzzSupport", root("RasterIO")]),
     .executableTarget(name: "FuzzTIFF", dependencies: ["FuzzSupport", root("RasterIO")]),
     .executableTarget(name: "FuzzRoundTrip", dependencies: ["FuzzSupport", root("RasterIO")]),
+    .executableTarget(name: "FuzzLint", dependencies: ["FuzzSupport", root("KernelLint")]),
   ],
   swiftLanguageModes: [.v6]
 )
