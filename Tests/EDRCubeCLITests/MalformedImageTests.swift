@@ -82,7 +82,8 @@ import Testing
   static func tiff(_ entries: [(UInt16, UInt16, [UInt32])], payload: [UInt8]) -> [UInt8] {
     func le16(_ v: UInt32) -> [UInt8] { [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF)] }
     func le32(_ v: UInt32) -> [UInt8] { (0..<4).map { UInt8((v >> (8 * $0)) & 0xFF) } }
-    let all = entries + [(273, 4, [0]), (279, 4, [UInt32(payload.count)])]
+    let defaults: [(UInt16, UInt16, [UInt32])] = [(273, 4, [0]), (279, 4, [UInt32(payload.count)])]
+    let all = entries + defaults.filter { d in !entries.contains { $0.0 == d.0 } }
     let sorted = all.sorted { $0.0 < $1.0 }
     var extra: [UInt8] = []
     let extraStart = 8 + 2 + sorted.count * 12 + 4
@@ -94,7 +95,8 @@ import Testing
         })
     var ifd = le16(UInt32(sorted.count))
     for (tag, type, raw) in sorted {
-      let values = tag == 273 ? [dataOffset] : raw
+      // StripOffsets: the payload's offset, plus any value given (to point past the end).
+      let values = tag == 273 ? raw.map { $0 + dataOffset } : raw
       let encoded = values.flatMap { type == 3 ? le16($0) : le32($0) }
       ifd += le16(UInt32(tag)) + le16(UInt32(type)) + le32(UInt32(values.count))
       if encoded.count <= 4 {
@@ -151,6 +153,59 @@ import Testing
       #expect(r.status != 0, "\(what) was accepted")
       #expect(r.stderr.contains(input), "\(what): \(r.stderr)")
       #expect(!wrote, "\(what)")
+    }
+  }
+
+  /// A TIFF whose geometry tags lie, and whether the file is nevertheless valid.
+  struct GeometryCase: Sendable, CustomTestStringConvertible {
+    var what: String
+    var overrides: [(UInt16, UInt16, [UInt32])]
+    var valid = false
+    var testDescription: String { what }
+  }
+
+  /// Geometry tags that lie (RELIABILITY §3.2): each fails cleanly, except a RowsPerStrip
+  /// larger than the image, which TIFF allows (one strip), and a StripByteCounts larger than
+  /// the file when the bytes the strip needs are there.
+  static let geometryCases: [GeometryCase] = [
+    GeometryCase(what: "rows per strip 0", overrides: [(278, 3, [0])]),
+    GeometryCase(
+      what: "rows per strip above the height", overrides: [(278, 3, [1000])], valid: true),
+    // libtiff reads only the 6 bytes the strip needs (and never allocates the declared 1 GiB).
+    GeometryCase(
+      what: "strip byte count past the end", overrides: [(279, 4, [1 << 30])], valid: true),
+    GeometryCase(what: "strip offset past the end", overrides: [(273, 4, [1 << 20])]),
+    GeometryCase(what: "width 0x7FFFFFFF", overrides: [(256, 4, [0x7FFF_FFFF])]),
+    GeometryCase(
+      what: "tile width 17",
+      overrides: [(322, 3, [17]), (323, 3, [16]), (324, 4, [0]), (325, 4, [6])]),
+    GeometryCase(
+      what: "tile 65535²",
+      overrides: [(322, 3, [65535]), (323, 3, [65535]), (324, 4, [0]), (325, 4, [6])]),
+  ]
+
+  @Test(arguments: geometryCases)
+  func lyingTIFFGeometry(_ c: GeometryCase) throws {
+    let (what, overrides, valid) = (c.what, c.overrides, c.valid)
+    var entries: [(UInt16, UInt16, [UInt32])] = [
+      (256, 3, [2]), (257, 3, [1]), (258, 3, [8, 8, 8]), (259, 3, [1]), (262, 3, [2]),
+      (277, 3, [3]), (278, 3, [1]),
+    ]
+    for o in overrides {
+      entries.removeAll { $0.0 == o.0 }
+      entries.append(o)
+    }
+    try withTemporaryDirectory { dir in
+      let input = dir.appendingPathComponent("lie.tif").path
+      try Data(Self.tiff(entries, payload: [1, 2, 3, 4, 5, 6]))
+        .write(to: URL(fileURLWithPath: input))
+      let (r, wrote) = try apply(input, in: dir)
+      if valid {
+        #expect(r.status == 0 && wrote, "\(what): \(r.stderr)")
+      } else {
+        #expect(r.status != 0 && !wrote, "\(what) was accepted")
+        #expect(r.stderr.hasPrefix(input + ": error: "), "\(what): \(r.stderr)")
+      }
     }
   }
 }
