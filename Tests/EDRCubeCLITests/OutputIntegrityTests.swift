@@ -76,7 +76,13 @@ import Testing
     return process
   }
 
-  @Test func aFullDiskFailsAndLeavesNoFile() throws {
+  /// Under `make sanitize`'s ThreadSanitizer build the runtime itself dies of SIGBUS when
+  /// started with a 64 KiB RLIMIT_FSIZE, so the test is skipped there (TSAN_OPTIONS is set).
+  @Test(
+    .disabled(
+      if: ProcessInfo.processInfo.environment["TSAN_OPTIONS"] != nil,
+      "the ThreadSanitizer runtime cannot start under a 64 KiB file size limit"))
+  func aFullDiskFailsAndLeavesNoFile() throws {
     try withTemporaryDirectory { dir in
       let scene = try Scene(dir, side: 128)  // 192 KiB of float RGB, over the 64 KiB limit
       // RLIMIT_FSIZE of 64 KiB with SIGXFSZ ignored (inherited through exec): every write
