@@ -4,7 +4,7 @@ OUT ?= out
 BIN = .build/release/edrcube
 LOOK ?= luts/warm_sdr.cube
 
-.PHONY: deps build release demo test interop format format-lint clean
+.PHONY: deps build release demo test interop format format-lint clean sanitize fuzz
 
 deps:
 	@bash scripts/ensure-deps.sh
@@ -29,6 +29,20 @@ test: deps
 interop:
 	@bash scripts/ensure-python-peers.sh
 	python3 scripts/interop/cube_interop.py .build/debug/edrcube
+
+# The test suite under AddressSanitizer, then under ThreadSanitizer, each in its own build
+# folder (the debug build is untouched); any report fails the run (TSan exits 66 at the end). SWIFT_BACKTRACE=enable=no: the backtracer and the
+# sanitizers hang together (RELIABILITY pitfall 3).
+sanitize: deps
+	SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitize/lsan.supp \
+		$(SWIFT) test --sanitize=address --build-path .build-asan
+	SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitize/tsan.supp \
+		$(SWIFT) test --sanitize=thread --build-path .build-tsan
+
+# Every libFuzzer target for FUZZ_SECONDS (default 60) each; see scripts/fuzz.sh.
+FUZZ_SECONDS ?= 60
+fuzz:
+	bash scripts/fuzz.sh $(FUZZ_SECONDS)
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests

@@ -92,8 +92,13 @@ func exrKeepEncodedBytes(_ pipeline: UnsafeMutablePointer<exr_encode_pipeline_t>
     return exr_result_t(EXR_ERR_INVALID_ARGUMENT.rawValue)
   }
   let target = raw.assumingMemoryBound(to: EXREncodeTarget.self).pointee
-  let stored = UnsafeRawBufferPointer(
-    start: pipeline.pointee.compressed_buffer, count: pipeline.pointee.compressed_bytes)
+  // Readers take a chunk as big as its unpacked bytes for uncompressed, so a codec result
+  // that does not shrink (OpenEXRCore 3.1.5 keeps one of exactly that size) is stored raw.
+  let p = pipeline.pointee
+  let stored =
+    p.compressed_bytes < p.packed_bytes
+    ? UnsafeRawBufferPointer(start: p.compressed_buffer, count: Int(p.compressed_bytes))
+    : UnsafeRawBufferPointer(start: p.packed_buffer, count: Int(p.packed_bytes))
   target.bytes.pointee.removeAll(keepingCapacity: true)
   target.bytes.pointee.append(contentsOf: stored)
   if target.zip != nil, pipeline.pointee.compressed_buffer != pipeline.pointee.packed_buffer {
