@@ -31,7 +31,8 @@ let package = Package(
       name: "FuzzCube", dependencies: ["FuzzSupport", root("CubeFormat"), root("LUTEngine")]),
     .executableTarget(name: "FuzzEXR", dependencies: ["FuzzSupport", root("RasterIO")]),
     .executableTarget(name: "FuzzTIFF", dependencies: ["FuzzSupport", root("RasterIO")]),
-    .executableTarget(name: "FuzzRoundTrip", dependencies: ["FuzzSupport", root("RasterIO")]),
+    .executableTarget(
+      name: "FuzzRoundTrip", dependencies: ["FuzzSupport", root("RasterIO"), root("FileOutput")]),
     .executableTarget(name: "FuzzLint", dependencies: ["FuzzSupport", root("KernelLint")]),
   ],
   swiftLanguageModes: [.v6]
