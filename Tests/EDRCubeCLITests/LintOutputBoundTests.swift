@@ -25,9 +25,6 @@ import Testing
   @Test func aFindingSpanningAMillionCharactersIsReportedBriefly() throws {
     let number = String(repeating: "9", count: 1_000_000)
     let size = try outputSize("kernel vec4 f(__sample s) { return s * \(number).0; }")
-    // Known: the text reporter echoes the source line and underlines the whole span.
-    withKnownIssue("the text reporter prints a 1 MB line and a 1 MB caret line") {
-      #expect(size <= 16 << 10, "\(size) bytes of output for one finding")
-    }
+    #expect(size <= 16 << 10, "\(size) bytes of output for one finding")
   }
 }

@@ -72,7 +72,8 @@ struct TextReporter {
         out +=
           "\(f.file):\(f.span.start.line):\(f.span.start.column): \(f.severity.rawValue): \(Self.truncated(f.message)) [\(f.ruleID.rawValue)]\n"
         if firstLineOnly || f.span.start.column > 400 { continue }
-        let line = report.source.lineText(f.span.start.line)
+        // The echoed line, caret and fix text are bounded like the message (RELIABILITY §3.5).
+        let line = Self.truncated(report.source.lineText(f.span.start.line))
         out += line + "\n"
         let prefix = String(
           line.utf8.prefix(max(f.span.start.column - 1, 0)).map {
@@ -85,14 +86,14 @@ struct TextReporter {
         if let edit = f.fixes.first?.edits.first, edit.span.start.line == f.span.start.line,
           !edit.newText.isEmpty, !edit.newText.contains("\n")
         {
-          out += prefix + edit.newText + "\n"
+          out += prefix + Self.truncated(edit.newText) + "\n"
         }
         for fix in f.fixes {
           out +=
-            "\(f.file):\(f.span.start.line):\(f.span.start.column): note: \(fix.kind == .safe ? "fix" : "suggestion"): \(fix.description)\n"
+            "\(f.file):\(f.span.start.line):\(f.span.start.column): note: \(fix.kind == .safe ? "fix" : "suggestion"): \(Self.truncated(fix.description))\n"
         }
         for r in f.related {
-          out += "\(f.file):\(r.span.start.line):\(r.span.start.column): note: \(r.message)\n"
+          out += "\(f.file):\(r.span.start.line):\(r.span.start.column): note: \(Self.truncated(r.message))\n"
         }
       }
     }
