@@ -93,7 +93,8 @@ struct TextReporter {
             "\(f.file):\(f.span.start.line):\(f.span.start.column): note: \(fix.kind == .safe ? "fix" : "suggestion"): \(Self.truncated(fix.description))\n"
         }
         for r in f.related {
-          out += "\(f.file):\(r.span.start.line):\(r.span.start.column): note: \(Self.truncated(r.message))\n"
+          out +=
+            "\(f.file):\(r.span.start.line):\(r.span.start.column): note: \(Self.truncated(r.message))\n"
         }
       }
     }
