@@ -20,6 +20,13 @@ import Testing
 
     """
 
+  /// Writes ``doubling`` to `dir/double.cube`.
+  func writeDoublingCube(in dir: URL) throws -> URL {
+    let cube = dir.appendingPathComponent("double.cube")
+    try Self.doubling.write(to: cube, atomically: true, encoding: .utf8)
+    return cube
+  }
+
   /// A 4×2 RGBA float EXR with an extra `Z` channel and a custom attribute.
   func writeInput(_ path: String, alpha: [Float] = [1, 1, 0.5, 0, 1, 1, 1, 1]) throws -> [Float] {
     let rgb: [Float] = [
@@ -49,8 +56,7 @@ import Testing
 
   @Test func doublingCubeExtrapolatesAndKeepsEverythingElse() throws {
     try withTemporaryDirectory { dir in
-      let cube = dir.appendingPathComponent("double.cube")
-      try Self.doubling.write(to: cube, atomically: true, encoding: .utf8)
+      let cube = try writeDoublingCube(in: dir)
       let input = dir.appendingPathComponent("in.exr").path
       let output = dir.appendingPathComponent("out.exr").path
       let rgb = try writeInput(input)
@@ -76,8 +82,7 @@ import Testing
 
   @Test func halfOutputCountsValuesBeyondHalfRange() throws {
     try withTemporaryDirectory { dir in
-      let cube = dir.appendingPathComponent("double.cube")
-      try Self.doubling.write(to: cube, atomically: true, encoding: .utf8)
+      let cube = try writeDoublingCube(in: dir)
       let input = dir.appendingPathComponent("in.exr").path
       _ = try writeInput(input)
       let output = dir.appendingPathComponent("out.exr").path
@@ -95,8 +100,7 @@ import Testing
 
   @Test func sequencesWithFramesAndShards() throws {
     try withTemporaryDirectory { dir in
-      let cube = dir.appendingPathComponent("double.cube")
-      try Self.doubling.write(to: cube, atomically: true, encoding: .utf8)
+      let cube = try writeDoublingCube(in: dir)
       for f in 1001...1005 { _ = try writeInput(dir.appendingPathComponent("shot.\(f).exr").path) }
       let outDir = dir.appendingPathComponent("out")
       try FileManager.default.createDirectory(at: outDir, withIntermediateDirectories: true)
@@ -112,8 +116,7 @@ import Testing
 
   @Test func corruptInputFailsAndLeavesNothing() throws {
     try withTemporaryDirectory { dir in
-      let cube = dir.appendingPathComponent("double.cube")
-      try Self.doubling.write(to: cube, atomically: true, encoding: .utf8)
+      let cube = try writeDoublingCube(in: dir)
       let input = dir.appendingPathComponent("in.exr").path
       _ = try writeInput(input)
       let bytes = try Data(contentsOf: URL(fileURLWithPath: input))
@@ -131,8 +134,7 @@ import Testing
 
   @Test func outputNeverReplacesTheInputWithoutInPlace() throws {
     try withTemporaryDirectory { dir in
-      let cube = dir.appendingPathComponent("double.cube")
-      try Self.doubling.write(to: cube, atomically: true, encoding: .utf8)
+      let cube = try writeDoublingCube(in: dir)
       let input = dir.appendingPathComponent("in.exr").path
       _ = try writeInput(input)
       let before = try Data(contentsOf: URL(fileURLWithPath: input))
@@ -147,8 +149,7 @@ import Testing
 
   @Test func manyInputsNeedAnOutputFolder() throws {
     try withTemporaryDirectory { dir in
-      let cube = dir.appendingPathComponent("double.cube")
-      try Self.doubling.write(to: cube, atomically: true, encoding: .utf8)
+      let cube = try writeDoublingCube(in: dir)
       let a = dir.appendingPathComponent("a.exr").path
       let b = dir.appendingPathComponent("b.exr").path
       _ = try writeInput(a)
@@ -189,8 +190,7 @@ import Testing
 
   @Test func previewShowsBeforeAfterAndWhereOutputExceedsWhite() throws {
     try withTemporaryDirectory { dir in
-      let cube = dir.appendingPathComponent("double.cube")
-      try Self.doubling.write(to: cube, atomically: true, encoding: .utf8)
+      let cube = try writeDoublingCube(in: dir)
       let input = dir.appendingPathComponent("in.exr").path
       _ = try writeInput(input)
       let png = dir.appendingPathComponent("preview.png").path
