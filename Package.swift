@@ -5,7 +5,8 @@
 //   FileOutput   atomic file output (temp file + rename)     (no dependencies)
 //   CubeFormat   .cube model, reader, writer                (FileOutput)
 //   ColorMath    transfer functions, gamuts, ICtCp, tone maps (no dependencies)
-//   LUTEngine    interpolation + extrapolation kernels        (CubeFormat)
+//   LUTEngine    interpolation + extrapolation kernels        (CubeFormat, CLUTKernels)
+//   CLUTKernels  LUTEngine's SSE2/AVX2 kernels in C (x86-64; other CPUs use LUTEngine's Swift ones)
 //   EDRPipeline  cube spaces, EDR policies, conversion, generation (CubeFormat, ColorMath, LUTEngine)
 //   RasterIO     OpenEXR, TIFF and PNG files                  (FileOutput, CTIFF, COpenEXR, CPNG)
 //   KernelLint   the Core Image / Metal kernel linter         (no dependencies)
@@ -47,7 +48,8 @@ let package = Package(
     .target(name: "FileOutput", swiftSettings: strictSettings),
     .target(name: "CubeFormat", dependencies: ["FileOutput"], swiftSettings: strictSettings),
     .target(name: "ColorMath", swiftSettings: strictSettings),
-    .target(name: "LUTEngine", dependencies: ["CubeFormat"], swiftSettings: strictSettings),
+    .target(
+      name: "LUTEngine", dependencies: ["CubeFormat", "CLUTKernels"], swiftSettings: strictSettings),
     .target(
       name: "EDRPipeline", dependencies: ["CubeFormat", "ColorMath", "LUTEngine"],
       swiftSettings: strictSettings),
@@ -55,6 +57,10 @@ let package = Package(
       name: "RasterIO", dependencies: ["FileOutput", "CTIFF", "COpenEXR", "CPNG"],
       swiftSettings: strictSettings),
     .target(name: "KernelLint", swiftSettings: strictSettings),
+
+    // MARK: C
+    // LUTEngine's hand-written x86-64 kernels (SSE2 baseline, AVX2 chosen at run time).
+    .target(name: "CLUTKernels"),
 
     // MARK: C shims
     // libtiff through pkg-config. OpenEXR's C core API without pkg-config: OpenEXR.pc adds
@@ -86,7 +92,8 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
     .testTarget(name: "CubeFormatTests", dependencies: ["CubeFormat", "TestSupport"]),
     .testTarget(name: "ColorMathTests", dependencies: ["ColorMath", "TestSupport"]),
-    .testTarget(name: "LUTEngineTests", dependencies: ["LUTEngine", "CubeFormat", "TestSupport"]),
+    .testTarget(
+      name: "LUTEngineTests", dependencies: ["LUTEngine", "CubeFormat", "CLUTKernels", "TestSupport"]),
     .testTarget(
       name: "EDRPipelineTests",
       dependencies: ["EDRPipeline", "ColorMath", "LUTEngine", "CubeFormat", "TestSupport"]),

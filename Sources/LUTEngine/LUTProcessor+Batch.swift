@@ -2,7 +2,7 @@
 ///
 /// Every entry point returns `LUTApplyStats` (pixels processed, pixels with non-finite input).
 /// `threads` is the worker count (`nil`: every core); the result is bit-identical for any
-/// value. Only the R, G and B floats are read or written.
+/// value. Only the R, G and B floats are written.
 extension LUTProcessor {
   /// Applies the transform in place to interleaved pixels of `channels` floats each, RGB first.
   ///
@@ -95,7 +95,13 @@ extension LUTProcessor {
   private func run(
     source: ChannelPointers, destination: ChannelPointers, pixelCount: Int, threads: Int?
   ) -> LUTApplyStats {
-    prepared.withKernel(
+    if let native = prepared.native {
+      return native.run(
+        interpolation: interpolation, extrapolation: extrapolation, source: source,
+        destination: destination, pixelCount: pixelCount,
+        threads: threads ?? System.activeCores)
+    }
+    return prepared.withKernel(
       interpolation: interpolation, extrapolation: extrapolation,
       BatchVisitor(
         source: source, destination: destination, pixelCount: pixelCount,

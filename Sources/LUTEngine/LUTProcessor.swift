@@ -1,8 +1,9 @@
 /// Applies a raw-space `.cube` transform to single colours and to pixel buffers.
 ///
-/// The kernel (interpolation × extrapolation × stages) is chosen once per call; results equal
-/// `ReferenceKernel`'s and do not depend on the thread count. Alpha and any channel other
-/// than R, G and B are never read or written. Batch entry points are in
+/// The kernel (interpolation × extrapolation × stages) is chosen once per call: the
+/// hand-written SSE2/AVX2 kernels on x86-64, the Swift kernels elsewhere. Results equal
+/// `ReferenceKernel`'s and do not depend on the thread count or the instruction set. Alpha
+/// and any channel other than R, G and B are never written. Batch entry points are in
 /// `LUTProcessor+Batch.swift`.
 public struct LUTProcessor: Sendable {
   /// The transform.
@@ -20,14 +21,30 @@ public struct LUTProcessor: Sendable {
   public init(
     lut: CubeLUT, interpolation: Interpolation = .trilinear, extrapolation: Extrapolation = .linear
   ) {
+    self.init(
+      lut: lut, interpolation: interpolation, extrapolation: extrapolation, portable: false)
+  }
+
+  /// Creates a processor; `portable` forces the Swift kernels even where the C ones run.
+  init(
+    lut: CubeLUT, interpolation: Interpolation, extrapolation: Extrapolation, portable: Bool
+  ) {
     self.lut = lut
     self.interpolation = interpolation
     self.extrapolation = extrapolation
-    prepared = PreparedLUT(lut)
+    prepared = PreparedLUT(lut, portable: portable)
   }
+
+  /// Whether the hand-written C kernels run this processor (else the Swift ones).
+  var usesNativeKernels: Bool { prepared.native != nil }
 
   /// The transform of one RGB value.
   public func apply(_ rgb: SIMD3<Float>) -> SIMD3<Float> {
+    if prepared.native != nil {
+      var pixel = [rgb.x, rgb.y, rgb.z]
+      apply(inPlace: &pixel, layout: .rgb, threads: 1)
+      return SIMD3(pixel[0], pixel[1], pixel[2])
+    }
     let out = prepared.withKernel(
       interpolation: interpolation, extrapolation: extrapolation,
       SingleColorVisitor(

@@ -1,8 +1,11 @@
 import CubeFormat
 
-/// A `CubeLUT` laid out for the fast kernels: the 3D table as three planes (`PlanarTable`)
-/// and the input maps of each stage precomputed. Built once per `LUTProcessor`.
+/// A `CubeLUT` laid out for the fast kernels, built once per `LUTProcessor`: for the C kernels
+/// (`NativeTables`, x86-64, a 3D table of at most 512³ nodes without video-range flags) or for the portable Swift
+/// kernels (the 3D table as three planes, `PlanarTable`, and the input maps precomputed).
 struct PreparedLUT: Sendable {
+  /// The C kernels' tables, when they run this LUT (then `table3D` is nil).
+  let native: NativeTables?
   /// The 1D stage's values (interleaved RGB rows) and input map.
   let table1D: (values: [Float], axis: AxisMap)?
   /// The 3D stage's planes (reds, greens, blues; red fastest), size and input map.
@@ -12,10 +15,20 @@ struct PreparedLUT: Sendable {
   /// `LUT_OUT_VIDEO_RANGE`.
   let outputVideoRange: Bool
 
-  /// Lays out `lut`.
+  /// Lays out `lut`; `portable` forces the Swift kernels (tests compare both).
   ///
-  /// - Complexity: O(size³) time and 12·size³ bytes for the 3D table.
-  init(_ lut: CubeLUT) {
+  /// - Complexity: O(size³) time and 12·size³ bytes (Swift) or 16·size³ (C) for the 3D table.
+  init(_ lut: CubeLUT, portable: Bool = false) {
+    let videoRange = lut.inputVideoRange || lut.outputVideoRange
+    if !portable, !videoRange, NativeTables.available, let table = lut.lut3D,
+      table.size <= NativeTables.maximumSize
+    {
+      native = NativeTables(table: table, shaper: lut.lut1D)
+      (table1D, table3D) = (nil, nil)
+      (inputVideoRange, outputVideoRange) = (false, false)
+      return
+    }
+    native = nil
     table1D = lut.lut1D.map { t in
       (t.values, AxisMap(domainMin: t.domainMin, domainMax: t.domainMax, size: t.size))
     }

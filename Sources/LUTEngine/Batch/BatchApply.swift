@@ -10,30 +10,41 @@ import Dispatch
 /// - the kernel's table pointers are only read, by every worker;
 /// - `concurrentPerform` returns only after every worker has finished, so all pointers
 ///   (borrowed by the caller for the duration of the call) outlive their use;
-/// - per-chunk counts go to distinct slots and are summed after the join.
+/// - per-chunk counts go to distinct slots and are summed after the join;
+/// - the chunk function only reads what it captured (kernel tables, pointers, flags).
 enum BatchApply {
-  /// Applies `kernel` to pixels `0..<pixelCount`, reading `source` and writing `destination`,
-  /// on up to `threads` workers.
+  /// Runs `chunk` over pixels `0..<pixelCount` split into disjoint ranges, on up to `threads`
+  /// workers; `chunk` processes one range and returns its count of pixels with non-finite
+  /// input.
+  static func run(
+    pixelCount: Int, threads: Int, _ chunk: (Range<Int>) -> Int
+  ) -> LUTApplyStats {
+    let chunking = RowChunking(pixelCount: pixelCount, maxChunks: max(1, threads))
+    guard chunking.chunkCount > 1 else {
+      return LUTApplyStats(pixelCount: pixelCount, nonFinitePixelCount: chunk(0..<pixelCount))
+    }
+    var counts = [Int](repeating: 0, count: chunking.chunkCount)
+    withoutActuallyEscaping(chunk) { chunk in
+      counts.withUnsafeMutableBufferPointer { countSlots in
+        let shared = SharedAcrossWorkers(value: (chunk, countSlots, chunking))
+        DispatchQueue.concurrentPerform(iterations: chunking.chunkCount) { index in
+          let (chunk, countSlots, chunking) = shared.value
+          countSlots[index] = chunk(chunking.range(index))
+        }
+      }
+    }
+    return LUTApplyStats(pixelCount: pixelCount, nonFinitePixelCount: counts.reduce(0, +))
+  }
+
+  /// Applies the Swift `kernel` to pixels `0..<pixelCount`, reading `source` and writing
+  /// `destination`, on up to `threads` workers.
   static func run<Kernel: PixelKernel>(
     _ kernel: Kernel, source: ChannelPointers, destination: ChannelPointers, pixelCount: Int,
     threads: Int
   ) -> LUTApplyStats {
-    let chunking = RowChunking(pixelCount: pixelCount, maxChunks: max(1, threads))
-    guard chunking.chunkCount > 1 else {
-      let nonFinite = processPixels(kernel, 0..<pixelCount, source, destination)
-      return LUTApplyStats(pixelCount: pixelCount, nonFinitePixelCount: nonFinite)
+    run(pixelCount: pixelCount, threads: threads) { range in
+      processPixels(kernel, range, source, destination)
     }
-    var counts = [Int](repeating: 0, count: chunking.chunkCount)
-    counts.withUnsafeMutableBufferPointer { countSlots in
-      let shared = SharedAcrossWorkers(
-        value: (kernel, source, destination, countSlots, chunking))
-      DispatchQueue.concurrentPerform(iterations: chunking.chunkCount) { chunk in
-        let (kernel, source, destination, countSlots, chunking) = shared.value
-        countSlots[chunk] = processPixels(
-          kernel, chunking.range(chunk), source, destination)
-      }
-    }
-    return LUTApplyStats(pixelCount: pixelCount, nonFinitePixelCount: counts.reduce(0, +))
   }
 
   /// The pixel loop, four pixels per step: load, count non-finite input, transform, store.

@@ -1,12 +1,12 @@
 /// The input side of one table stage, on four pixels at once.
 ///
-/// `t = (x − lo)/(hi − lo)·(N − 1)`, `i = clamp(floor(t), 0, N − 2)`, `f = t − i`
+/// `t = (x − lo)·((N − 1)/(hi − lo))`, `i = clamp(floor(t), 0, N − 2)`, `f = t − i`
 /// (DESIGN.md §3), in the same operations and order as `ReferenceKernel`.
 struct AxisMap: Sendable {
   /// Domain minimum per channel.
   let lo: SIMD3<Float>
-  /// `hi − lo` per channel.
-  let span: SIMD3<Float>
+  /// `(N − 1)/(hi − lo)` per channel.
+  let scale: SIMD3<Float>
   /// `N − 1`: the position of the last node.
   let last: Float
   /// `N − 2`: the index of the last cell.
@@ -15,8 +15,8 @@ struct AxisMap: Sendable {
   /// The map of a table with `size` nodes per axis over `[domainMin, domainMax]`.
   init(domainMin: SIMD3<Float>, domainMax: SIMD3<Float>, size: Int) {
     lo = domainMin
-    span = domainMax - domainMin
     last = Float(size - 1)
+    scale = SIMD3(repeating: last) / (domainMax - domainMin)
     lastCell = Float(size - 2)
   }
 
@@ -27,8 +27,7 @@ struct AxisMap: Sendable {
   @inline(__always)
   func positions(_ x: RGBBlock) -> RGBBlock {
     let t = RGBBlock(
-      r: (x.r - lo.x) / span.x * last, g: (x.g - lo.y) / span.y * last,
-      b: (x.b - lo.z) / span.z * last)
+      r: (x.r - lo.x) * scale.x, g: (x.g - lo.y) * scale.y, b: (x.b - lo.z) * scale.z)
     return x.hasNonFinite ? resolveNonFinite(x, t) : t
   }
 

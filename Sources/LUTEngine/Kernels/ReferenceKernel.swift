@@ -3,7 +3,9 @@ public import CubeFormat
 /// The plain scalar implementation of DESIGN.md §3, written for clarity. It is the oracle the
 /// fast kernels are tested against; do not optimise it.
 public enum ReferenceKernel {
-  /// Position of `x` on a table axis of `n` nodes over `[lo, hi]`, as a continuous node index.
+  /// Position of `x` on a table axis of `n` nodes over `[lo, hi]`, as a continuous node index:
+  /// `(x − lo)·s` with `s = (n − 1)/(hi − lo)` (DESIGN.md §3's formula with the division done
+  /// once per table; for the usual domain 0…1 the two agree bit for bit).
   ///
   /// Non-finite input maps to an edge and is flagged so that it is not extrapolated:
   /// NaN and −∞ to node 0, +∞ to node `n − 1`.
@@ -11,7 +13,7 @@ public enum ReferenceKernel {
   static func axisPosition(_ x: Float, lo: Float, hi: Float, n: Int) -> (t: Float, finite: Bool) {
     if x.isNaN || x == -.infinity { return (0, false) }
     if x == .infinity { return (Float(n - 1), false) }
-    return ((x - lo) / (hi - lo) * Float(n - 1), true)
+    return ((x - lo) * (Float(n - 1) / (hi - lo)), true)
   }
 
   /// `clamp(floor(t), 0, n − 2)`. Clamped as a Float before the conversion, so a position far

@@ -1,0 +1,89 @@
+// EDRCube's hand-written x86-64 LUT kernels (SSE2, the x86-64 baseline; AVX2 where the CPU
+// has it). They evaluate DESIGN.md §3 with the operations, in the order, of LUTEngine's
+// ReferenceKernel, so their results equal the reference's (as values: the sign of a zero may
+// differ) and do not depend on the instruction set chosen or on the thread count.
+//
+// LUTEngine calls them through `LUTProcessor`; on other architectures
+// `edr_kernels_available()` is false and LUTEngine's portable Swift kernels run instead.
+#ifndef EDR_LUT_KERNELS_H
+#define EDR_LUT_KERNELS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The input side of one table stage: t = (x − lo) · scale with scale = last / (hi − lo),
+/// cell = clamp(floor(t), 0, lastCell). Lane 3 is padding (lo 0, scale 1).
+typedef struct EDRAxis {
+  float lo[4];
+  float scale[4];
+  float last;
+  float lastCell;
+} EDRAxis;
+
+/// A 3D table prepared by `edr_cube3d_prepare`.
+typedef struct EDRCube3D {
+  /// size³ nodes of 4 floats (r, g, b, 0), red fastest, then green, then blue.
+  const float *nodes;
+  /// Nodes per axis (2…).
+  int32_t size;
+  /// Floats from a node to its neighbour in green (4·size) and in blue (4·size²).
+  int64_t greenStep;
+  int64_t blueStep;
+  EDRAxis axis;
+  /// Per tetrahedral case (6 comparison bits), the float offsets of the two middle corners.
+  int64_t tetraCorners[64][2];
+} EDRCube3D;
+
+/// A 1D table (the shaper in front of a 3D table).
+typedef struct EDRTable1D {
+  /// size rows of interleaved r, g, b (file order).
+  const float *values;
+  int32_t size;
+  EDRAxis axis;
+} EDRTable1D;
+
+/// The red, green and blue floats of a run of pixels: pixel p's red is red[p · stride].
+typedef struct EDRPixels {
+  float *red;
+  float *green;
+  float *blue;
+  int64_t stride;
+} EDRPixels;
+
+/// Whether the kernels can run on this machine (x86-64 builds only).
+bool edr_kernels_available(void);
+
+/// Whether the AVX2 variant runs (otherwise SSE2): true when the CPU has AVX2, unless
+/// `edr_kernels_allow_avx2(false)` was called.
+bool edr_kernels_use_avx2(void);
+
+/// Allows or forbids the AVX2 variant (tests use it to compare both paths on one machine).
+void edr_kernels_allow_avx2(bool allowed);
+
+/// Fills `cube` for a table of `size`³ padded nodes at `nodes` over [lo, hi].
+void edr_cube3d_prepare(EDRCube3D *cube, const float *nodes, int32_t size, const float lo[3],
+                        const float hi[3]);
+
+/// Fills `table` for a 1D table of `size` RGB rows at `values` over [lo, hi].
+void edr_table1d_prepare(EDRTable1D *table, const float *values, int32_t size, const float lo[3],
+                         const float hi[3]);
+
+/// Applies an optional shaper then a 3D table to pixels first ..< first + count of `source`,
+/// writing the same pixels of `destination` (which may be `source`). Only R, G and B are read
+/// and written. `tetrahedral` chooses the interpolation, `linear` the extrapolation (linear
+/// when true, clamp when false).
+///
+/// Returns the number of pixels whose input R, G or B was NaN or ±∞.
+int64_t edr_apply(const EDRTable1D *shaper, const EDRCube3D *cube, bool tetrahedral,
+                  bool linear, EDRPixels source, EDRPixels destination, int64_t first,
+                  int64_t count);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

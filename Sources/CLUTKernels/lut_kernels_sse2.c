@@ -1,0 +1,186 @@
+// Table preparation, the SSE2 pixel loop (x86-64 baseline; also the tail of the AVX2 loop)
+// and the dispatch between SSE2 and AVX2.
+#include "edr_lut_kernels.h"
+
+#if defined(__x86_64__)
+
+#include "lut_kernels_sse2.h"
+
+#include <string.h>
+
+static void prepare_axis(EDRAxis *axis, int32_t size, const float lo[3], const float hi[3]) {
+  axis->last = (float)(size - 1);
+  axis->lastCell = (float)(size - 2);
+  for (int k = 0; k < 3; k++) {
+    axis->lo[k] = lo[k];
+    axis->scale[k] = axis->last / (hi[k] - lo[k]);
+  }
+  axis->lo[3] = 0;
+  axis->scale[3] = 1;
+}
+
+/// The six-tetrahedra decision tree of ReferenceKernel.tetrahedral for comparison bits
+/// (r>g, g>b, b>r) in bits 0–2 and (g>r, b>g, r>b) in bits 3–5: the two middle corners.
+static void tetrahedral_corners(int code, int64_t red, int64_t green, int64_t blue,
+                                int64_t out[2]) {
+  bool rg = code & 1, gb = code & 2, br = code & 4, bg = code & 16, rb = code & 32;
+  if (rg) {
+    out[0] = (gb || rb) ? red : blue;
+    out[1] = gb ? red + green : red + blue;
+  } else {
+    out[0] = bg ? blue : green;
+    out[1] = (bg || br) ? green + blue : red + green;
+  }
+}
+
+void edr_cube3d_prepare(EDRCube3D *cube, const float *nodes, int32_t size, const float lo[3],
+                        const float hi[3]) {
+  memset(cube, 0, sizeof *cube);
+  cube->nodes = nodes;
+  cube->size = size;
+  cube->greenStep = 4 * (int64_t)size;
+  cube->blueStep = 4 * (int64_t)size * size;
+  prepare_axis(&cube->axis, size, lo, hi);
+  for (int code = 0; code < 64; code++) {
+    tetrahedral_corners(code, 4, cube->greenStep, cube->blueStep, cube->tetraCorners[code]);
+  }
+}
+
+void edr_table1d_prepare(EDRTable1D *table, const float *values, int32_t size, const float lo[3],
+                         const float hi[3]) {
+  memset(table, 0, sizeof *table);
+  table->values = values;
+  table->size = size;
+  prepare_axis(&table->axis, size, lo, hi);
+}
+
+// MARK: - One pixel
+
+EDR_INLINE __m128 trilinear_pixel(const EDRCube3D *cube, __m128 x, bool linear) {
+  __m128 f;
+  __m128i cell = cells(&cube->axis, positions(&cube->axis, x, linear), &f);
+  const float *p = cube->nodes + 4 * LANE_INT(cell, 0) + cube->greenStep * LANE_INT(cell, 1) +
+                   cube->blueStep * LANE_INT(cell, 2);
+  Corners c = load_corners(p, cube->greenStep, cube->blueStep);
+  __m128 fc = linear ? clamp_ps(f, _mm_setzero_ps(), _mm_set1_ps(1)) : f;
+  __m128 rest = _mm_sub_ps(_mm_set1_ps(1), fc);
+  __m128 out = trilinear_blend(&c, LANE(fc, 0), LANE(fc, 1), LANE(fc, 2), LANE(rest, 0),
+                               LANE(rest, 1), LANE(rest, 2));
+  if (!linear) return out;
+  __m128 delta = _mm_sub_ps(f, fc);
+  if ((_mm_movemask_ps(_mm_cmpneq_ps(delta, _mm_setzero_ps())) & 7) == 0) return out;
+  // (rest, fc) of lanes a and b interleaved, multiplied: ((1−a)(1−b), a(1−b), (1−a)b, ab).
+  __m128 ar = _mm_unpacklo_ps(LANE(rest, 0), LANE(fc, 0));
+  __m128 ag = _mm_unpacklo_ps(LANE(rest, 1), LANE(fc, 1));
+  __m128 bg = _mm_movelh_ps(LANE(rest, 1), LANE(fc, 1));
+  __m128 bb = _mm_movelh_ps(LANE(rest, 2), LANE(fc, 2));
+  __m128 wr4 = _mm_mul_ps(ag, bb), wg4 = _mm_mul_ps(ar, bb), wb4 = _mm_mul_ps(ar, bg);
+  __m128 wr[4] = {LANE(wr4, 0), LANE(wr4, 1), LANE(wr4, 2), LANE(wr4, 3)};
+  __m128 wg[4] = {LANE(wg4, 0), LANE(wg4, 1), LANE(wg4, 2), LANE(wg4, 3)};
+  __m128 wb[4] = {LANE(wb4, 0), LANE(wb4, 1), LANE(wb4, 2), LANE(wb4, 3)};
+  return _mm_add_ps(
+      out, trilinear_step(&c, wr, wg, wb, LANE(delta, 0), LANE(delta, 1), LANE(delta, 2)));
+}
+
+EDR_INLINE __m128 tetrahedral_pixel(const EDRCube3D *cube, __m128 x, bool linear) {
+  __m128 f;
+  __m128i cell = cells(&cube->axis, positions(&cube->axis, x, linear), &f);
+  const float *p = cube->nodes + 4 * LANE_INT(cell, 0) + cube->greenStep * LANE_INT(cell, 1) +
+                   cube->blueStep * LANE_INT(cell, 2);
+  // next = (g, b, r): f > next gives r>g, g>b, b>r; next > f gives g>r, b>g, r>b.
+  __m128 next = _mm_shuffle_ps(f, f, _MM_SHUFFLE(3, 0, 2, 1));
+  __m128 after = _mm_shuffle_ps(f, f, _MM_SHUFFLE(3, 1, 0, 2));
+  int code = (_mm_movemask_ps(_mm_cmpgt_ps(f, next)) & 7) |
+             ((_mm_movemask_ps(_mm_cmpgt_ps(next, f)) & 7) << 3);
+  // Lane 0: w1 = max, w2 = middle, w3 = min of (r, g, b).
+  __m128 w1 = _mm_max_ps(f, _mm_max_ps(next, after));
+  __m128 w2 = _mm_max_ps(_mm_min_ps(f, next), _mm_min_ps(_mm_max_ps(f, next), after));
+  __m128 w3 = _mm_min_ps(f, _mm_min_ps(next, after));
+  __m128 low = _mm_movelh_ps(_mm_unpacklo_ps(_mm_set1_ps(1), w1), _mm_unpacklo_ps(w2, w3));
+  __m128 high = _mm_movelh_ps(_mm_unpacklo_ps(w1, w2), _mm_unpacklo_ps(w3, _mm_setzero_ps()));
+  __m128 w = _mm_sub_ps(low, high);
+  const int64_t *corner = cube->tetraCorners[code];
+  return tetrahedral_blend(p, corner[0], corner[1], cube->blueStep + cube->greenStep + 4,
+                           LANE(w, 0), LANE(w, 1), LANE(w, 2), LANE(w, 3));
+}
+
+EDR_INLINE int64_t pixel_loop(const EDRTable1D *shaper, const EDRCube3D *cube, bool tetrahedral,
+                              bool linear, EDRPixels src, EDRPixels dst, int64_t first,
+                              int64_t count, bool packed) {
+  int64_t nonFinite = 0;
+  for (int64_t p = first; p < first + count; p++) {
+    __m128 x = load_pixel(src, p, packed);
+    nonFinite += non_finite_bits(x) != 0;
+    if (shaper) x = shaper_pixel(shaper, x, linear);
+    x = tetrahedral ? tetrahedral_pixel(cube, x, linear) : trilinear_pixel(cube, x, linear);
+    store_pixel(dst, p, x, packed);
+  }
+  return nonFinite;
+}
+
+#define EDR_SSE2_LOOP(name, tetra, lin, pack)                                               \
+  static int64_t name(const EDRTable1D *s, const EDRCube3D *c, EDRPixels src, EDRPixels dst, \
+                      int64_t first, int64_t count) {                                       \
+    return s ? pixel_loop(s, c, tetra, lin, src, dst, first, count, pack)                   \
+             : pixel_loop(NULL, c, tetra, lin, src, dst, first, count, pack);               \
+  }
+
+EDR_SSE2_LOOP(tri_clamp_strided, false, false, false)
+EDR_SSE2_LOOP(tri_linear_strided, false, true, false)
+EDR_SSE2_LOOP(tet_clamp_strided, true, false, false)
+EDR_SSE2_LOOP(tet_linear_strided, true, true, false)
+EDR_SSE2_LOOP(tri_clamp_packed, false, false, true)
+EDR_SSE2_LOOP(tri_linear_packed, false, true, true)
+EDR_SSE2_LOOP(tet_clamp_packed, true, false, true)
+EDR_SSE2_LOOP(tet_linear_packed, true, true, true)
+
+int64_t edr_sse2_apply(const EDRTable1D *shaper, const EDRCube3D *cube, bool tetrahedral,
+                       bool linear, EDRPixels src, EDRPixels dst, int64_t first, int64_t count) {
+  static const EDRLoop loops[2][2][2] = {
+      {{tri_clamp_strided, tri_linear_strided}, {tet_clamp_strided, tet_linear_strided}},
+      {{tri_clamp_packed, tri_linear_packed}, {tet_clamp_packed, tet_linear_packed}}};
+  bool packed = edr_is_packed(src) && edr_is_packed(dst);
+  return loops[packed][tetrahedral][linear](shaper, cube, src, dst, first, count);
+}
+
+// MARK: - Dispatch
+
+static _Atomic int avx2Allowed = 1;
+
+bool edr_kernels_available(void) { return true; }
+
+bool edr_kernels_use_avx2(void) { return avx2Allowed && __builtin_cpu_supports("avx2"); }
+
+void edr_kernels_allow_avx2(bool allowed) { avx2Allowed = allowed; }
+
+int64_t edr_apply(const EDRTable1D *shaper, const EDRCube3D *cube, bool tetrahedral,
+                  bool linear, EDRPixels source, EDRPixels destination, int64_t first,
+                  int64_t count) {
+  if (edr_kernels_use_avx2()) {
+    return edr_avx2_apply(shaper, cube, tetrahedral, linear, source, destination, first, count);
+  }
+  return edr_sse2_apply(shaper, cube, tetrahedral, linear, source, destination, first, count);
+}
+
+#else
+
+bool edr_kernels_available(void) { return false; }
+bool edr_kernels_use_avx2(void) { return false; }
+void edr_kernels_allow_avx2(bool allowed) { (void)allowed; }
+void edr_cube3d_prepare(EDRCube3D *cube, const float *nodes, int32_t size, const float lo[3],
+                        const float hi[3]) {
+  (void)cube, (void)nodes, (void)size, (void)lo, (void)hi;
+}
+void edr_table1d_prepare(EDRTable1D *table, const float *values, int32_t size, const float lo[3],
+                         const float hi[3]) {
+  (void)table, (void)values, (void)size, (void)lo, (void)hi;
+}
+int64_t edr_apply(const EDRTable1D *shaper, const EDRCube3D *cube, bool tetrahedral,
+                  bool linear, EDRPixels source, EDRPixels destination, int64_t first,
+                  int64_t count) {
+  (void)shaper, (void)cube, (void)tetrahedral, (void)linear, (void)source, (void)destination,
+      (void)first, (void)count;
+  return -1;
+}
+
+#endif
