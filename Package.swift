@@ -93,7 +93,8 @@ let package = Package(
     .testTarget(name: "CubeFormatTests", dependencies: ["CubeFormat", "TestSupport"]),
     .testTarget(name: "ColorMathTests", dependencies: ["ColorMath", "TestSupport"]),
     .testTarget(
-      name: "LUTEngineTests", dependencies: ["LUTEngine", "CubeFormat", "CLUTKernels", "TestSupport"]),
+      name: "LUTEngineTests",
+      dependencies: ["LUTEngine", "CubeFormat", "CLUTKernels", "TestSupport"]),
     .testTarget(
       name: "EDRPipelineTests",
       dependencies: ["EDRPipeline", "ColorMath", "LUTEngine", "CubeFormat", "TestSupport"]),
