@@ -23,6 +23,42 @@ typedef struct Block {
 
 enum Layout { STRIDED, PACKED, PLANAR };
 
+/// The first three floats at each of eight addresses as a block: rows (i | i + 4) loaded as
+/// 256-bit pairs, then a 4×4 transpose in each 128-bit half.
+EDR_INLINE Block rows_to_block(const float *a0, const float *a1, const float *a2,
+                               const float *a3, const float *a4, const float *a5,
+                               const float *a6, const float *a7) {
+  __m256 m0 = _mm256_loadu2_m128(a4, a0), m1 = _mm256_loadu2_m128(a5, a1);
+  __m256 m2 = _mm256_loadu2_m128(a6, a2), m3 = _mm256_loadu2_m128(a7, a3);
+  __m256 t0 = _mm256_unpacklo_ps(m0, m1), t1 = _mm256_unpackhi_ps(m0, m1);
+  __m256 t2 = _mm256_unpacklo_ps(m2, m3), t3 = _mm256_unpackhi_ps(m2, m3);
+  Block x = {_mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(1, 0, 1, 0)),
+             _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2)),
+             _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(1, 0, 1, 0))};
+  return x;
+}
+
+/// The table nodes at float offsets o[0…7] as a block.
+EDR_INLINE Block gather_nodes(const float *nodes, const int32_t *o) {
+  return rows_to_block(nodes + o[0], nodes + o[1], nodes + o[2], nodes + o[3], nodes + o[4],
+                       nodes + o[5], nodes + o[6], nodes + o[7]);
+}
+
+/// Writes the block's R, G, B to pixels p…p + 7 (nothing else of a pixel is written).
+EDR_INLINE void store_block(EDRPixels px, int64_t p, Block y, bool packed) {
+  __m256 t0 = _mm256_unpacklo_ps(y.r, y.g), t1 = _mm256_unpackhi_ps(y.r, y.g);
+  __m256 t2 = _mm256_unpacklo_ps(y.b, y.b), t3 = _mm256_unpackhi_ps(y.b, y.b);
+  // Row k holds pixel k in its low half and pixel k + 4 in its high half.
+  __m256 row[4] = {_mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(1, 0, 1, 0)),
+                   _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2)),
+                   _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(1, 0, 1, 0)),
+                   _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 2, 3, 2))};
+  for (int k = 0; k < 4; k++) {
+    store_pixel(px, p + k, _mm256_castps256_ps128(row[k]), packed);
+    store_pixel(px, p + k + 4, _mm256_extractf128_ps(row[k], 1), packed);
+  }
+}
+
 EDR_INLINE Block load_block(EDRPixels px, int64_t p, enum Layout layout) {
   Block x;
   if (layout == PLANAR) {
@@ -32,15 +68,7 @@ EDR_INLINE Block load_block(EDRPixels px, int64_t p, enum Layout layout) {
   } else if (layout == PACKED) {
     const float *s = px.red + p * px.stride;
     int64_t k = px.stride;
-    // Rows (pixel i | pixel i + 4), then a 4×4 transpose in each 128-bit half.
-    __m256 m0 = _mm256_loadu2_m128(s + 4 * k, s), m1 = _mm256_loadu2_m128(s + 5 * k, s + k);
-    __m256 m2 = _mm256_loadu2_m128(s + 6 * k, s + 2 * k);
-    __m256 m3 = _mm256_loadu2_m128(s + 7 * k, s + 3 * k);
-    __m256 t0 = _mm256_unpacklo_ps(m0, m1), t1 = _mm256_unpackhi_ps(m0, m1);
-    __m256 t2 = _mm256_unpacklo_ps(m2, m3), t3 = _mm256_unpackhi_ps(m2, m3);
-    x.r = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(1, 0, 1, 0));
-    x.g = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2));
-    x.b = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(1, 0, 1, 0));
+    x = rows_to_block(s, s + k, s + 2 * k, s + 3 * k, s + 4 * k, s + 5 * k, s + 6 * k, s + 7 * k);
   } else {
     float ALIGNED r[BLOCK], g[BLOCK], b[BLOCK];
     for (int i = 0; i < BLOCK; i++) {
@@ -135,53 +163,62 @@ EDR_INLINE __m256i bit_if(__m256 mask, int bit) {
 
 // MARK: - Tetrahedral
 
+EDR_INLINE __m256 select8(__m256 mask, __m256i whenSet, __m256i otherwise) {
+  return _mm256_blendv_ps(_mm256_castsi256_ps(otherwise), _mm256_castsi256_ps(whenSet), mask);
+}
+
 EDR_INLINE void tetrahedral_block(const EDRCube3D *cube, Block x, bool linear, EDRPixels dst,
                                   int64_t p, bool packed) {
   __m256i cell[3];
   Block f;
   cells8(&cube->axis, x, linear, cell, &f);
-  int32_t ALIGNED origin[BLOCK], code[BLOCK];
-  float ALIGNED w[4][BLOCK];
-  _mm256_store_si256((__m256i *)origin, origins(cube, cell));
-  // The comparison bits of the shared decision table (see edr_cube3d_prepare).
-  __m256i bits = _mm256_or_si256(
-      _mm256_or_si256(bit_if(_mm256_cmp_ps(f.r, f.g, _CMP_GT_OQ), 1),
-                      bit_if(_mm256_cmp_ps(f.g, f.b, _CMP_GT_OQ), 2)),
-      _mm256_or_si256(bit_if(_mm256_cmp_ps(f.b, f.r, _CMP_GT_OQ), 4),
-                      bit_if(_mm256_cmp_ps(f.g, f.r, _CMP_GT_OQ), 8)));
-  bits = _mm256_or_si256(bits, _mm256_or_si256(bit_if(_mm256_cmp_ps(f.b, f.g, _CMP_GT_OQ), 16),
-                                               bit_if(_mm256_cmp_ps(f.r, f.b, _CMP_GT_OQ), 32)));
-  _mm256_store_si256((__m256i *)code, bits);
+  // ReferenceKernel's tree: r>g: (g>b: r>g>b | r>b: r>b≥g | b≥r>g);
+  //                         else (b>g: b>g≥r | b>r: g≥b>r | g≥r≥b).
+  __m256 rg = _mm256_cmp_ps(f.r, f.g, _CMP_GT_OQ), gb = _mm256_cmp_ps(f.g, f.b, _CMP_GT_OQ);
+  __m256 rb = _mm256_cmp_ps(f.r, f.b, _CMP_GT_OQ), bg = _mm256_cmp_ps(f.b, f.g, _CMP_GT_OQ);
+  __m256 br = _mm256_cmp_ps(f.b, f.r, _CMP_GT_OQ);
+  __m256i red = _mm256_set1_epi32(4), green = _mm256_set1_epi32((int32_t)cube->greenStep);
+  __m256i blue = _mm256_set1_epi32((int32_t)cube->blueStep);
+  __m256i redGreen = _mm256_add_epi32(red, green), redBlue = _mm256_add_epi32(red, blue);
+  __m256i greenBlue = _mm256_add_epi32(green, blue);
+  __m256 second = _mm256_blendv_ps(select8(bg, blue, green),
+                                   select8(_mm256_or_ps(gb, rb), red, blue), rg);
+  __m256 third = _mm256_blendv_ps(select8(_mm256_or_ps(bg, br), greenBlue, redGreen),
+                                  select8(gb, redGreen, redBlue), rg);
+  __m256i origin = origins(cube, cell);
+  int32_t ALIGNED o[4][BLOCK];
+  _mm256_store_si256((__m256i *)o[0], origin);
+  _mm256_store_si256((__m256i *)o[1], _mm256_add_epi32(origin, _mm256_castps_si256(second)));
+  _mm256_store_si256((__m256i *)o[2], _mm256_add_epi32(origin, _mm256_castps_si256(third)));
+  _mm256_store_si256((__m256i *)o[3],
+                     _mm256_add_epi32(origin, _mm256_add_epi32(redGreen, blue)));
   __m256 w1 = _mm256_max_ps(f.r, _mm256_max_ps(f.g, f.b));
   __m256 w2 = _mm256_max_ps(_mm256_min_ps(f.r, f.g),
                             _mm256_min_ps(_mm256_max_ps(f.r, f.g), f.b));
   __m256 w3 = _mm256_min_ps(f.r, _mm256_min_ps(f.g, f.b));
-  _mm256_store_ps(w[0], _mm256_sub_ps(_mm256_set1_ps(1), w1));
-  _mm256_store_ps(w[1], _mm256_sub_ps(w1, w2));
-  _mm256_store_ps(w[2], _mm256_sub_ps(w2, w3));
-  _mm256_store_ps(w[3], w3);
-  int64_t last = cube->blueStep + cube->greenStep + 4;
-  for (int i = 0; i < BLOCK; i++) {
-    const int64_t *corner = cube->tetraCorners[code[i]];
-    __m128 out = tetrahedral_blend(cube->nodes + origin[i], corner[0], corner[1], last,
-                                   _mm_broadcast_ss(&w[0][i]), _mm_broadcast_ss(&w[1][i]),
-                                   _mm_broadcast_ss(&w[2][i]), _mm_broadcast_ss(&w[3][i]));
-    store_pixel(dst, p + i, out, packed);
+  __m256 w[4] = {_mm256_sub_ps(_mm256_set1_ps(1), w1), _mm256_sub_ps(w1, w2),
+                 _mm256_sub_ps(w2, w3), w3};
+  Block y = {_mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps()};
+  for (int k = 0; k < 4; k++) {
+    Block c = gather_nodes(cube->nodes, o[k]);
+    __m256 rk = _mm256_mul_ps(c.r, w[k]), gk = _mm256_mul_ps(c.g, w[k]);
+    __m256 bk = _mm256_mul_ps(c.b, w[k]);
+    if (k == 0) {
+      y.r = rk, y.g = gk, y.b = bk;
+    } else {
+      y.r = _mm256_add_ps(y.r, rk), y.g = _mm256_add_ps(y.g, gk), y.b = _mm256_add_ps(y.b, bk);
+    }
   }
+  store_block(dst, p, y, packed);
 }
 
 // MARK: - Trilinear
 
-/// (1 − a)(1 − b), a(1 − b), (1 − a)b, ab for the block, stored.
-EDR_INLINE void bilinear_weights8(__m256 a, __m256 ra, __m256 b, __m256 rb, float out[4][BLOCK]) {
-  _mm256_store_ps(out[0], _mm256_mul_ps(ra, rb));
-  _mm256_store_ps(out[1], _mm256_mul_ps(a, rb));
-  _mm256_store_ps(out[2], _mm256_mul_ps(ra, b));
-  _mm256_store_ps(out[3], _mm256_mul_ps(a, b));
-}
+EDR_DEFINE_TRILINEAR(__m256, pair)
 
-EDR_INLINE void broadcast4(float w[4][BLOCK], int i, __m128 out[4]) {
-  for (int k = 0; k < 4; k++) out[k] = _mm_broadcast_ss(&w[k][i]);
+/// (a[i] in the low half, a[i + 1] in the high half), each broadcast.
+EDR_INLINE __m256 pair_of(const float *a, int i) {
+  return _mm256_blend_ps(_mm256_broadcast_ss(a + i), _mm256_broadcast_ss(a + i + 1), 0xF0);
 }
 
 EDR_INLINE void trilinear_block(const EDRCube3D *cube, Block x, bool linear, EDRPixels dst,
@@ -190,44 +227,41 @@ EDR_INLINE void trilinear_block(const EDRCube3D *cube, Block x, bool linear, EDR
   Block f;
   cells8(&cube->axis, x, linear, cell, &f);
   int32_t ALIGNED origin[BLOCK];
-  float ALIGNED fc[3][BLOCK], rest[3][BLOCK], delta[3][BLOCK];
-  float ALIGNED wr[4][BLOCK], wg[4][BLOCK], wb[4][BLOCK];
+  float ALIGNED fc[3][BLOCK], delta[3][BLOCK];
   _mm256_store_si256((__m256i *)origin, origins(cube, cell));
   __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1);
   Block c = linear ? (Block){clamp8(f.r, zero, one), clamp8(f.g, zero, one),
                              clamp8(f.b, zero, one)}
                    : f;
-  Block r = {_mm256_sub_ps(one, c.r), _mm256_sub_ps(one, c.g), _mm256_sub_ps(one, c.b)};
   _mm256_store_ps(fc[0], c.r), _mm256_store_ps(fc[1], c.g), _mm256_store_ps(fc[2], c.b);
-  _mm256_store_ps(rest[0], r.r), _mm256_store_ps(rest[1], r.g), _mm256_store_ps(rest[2], r.b);
-  int outside = 0;
+  bool outside = false;
   if (linear) {
     Block d = {_mm256_sub_ps(f.r, c.r), _mm256_sub_ps(f.g, c.g), _mm256_sub_ps(f.b, c.b)};
     outside = _mm256_movemask_ps(_mm256_or_ps(
         _mm256_or_ps(_mm256_cmp_ps(d.r, zero, _CMP_NEQ_UQ), _mm256_cmp_ps(d.g, zero, _CMP_NEQ_UQ)),
         _mm256_cmp_ps(d.b, zero, _CMP_NEQ_UQ)));
-    if (outside) {
-      _mm256_store_ps(delta[0], d.r), _mm256_store_ps(delta[1], d.g);
-      _mm256_store_ps(delta[2], d.b);
-      bilinear_weights8(c.g, r.g, c.b, r.b, wr);
-      bilinear_weights8(c.r, r.r, c.b, r.b, wg);
-      bilinear_weights8(c.r, r.r, c.g, r.g, wb);
-    }
+    _mm256_store_ps(delta[0], d.r), _mm256_store_ps(delta[1], d.g);
+    _mm256_store_ps(delta[2], d.b);
   }
-  for (int i = 0; i < BLOCK; i++) {
-    Corners corners = load_corners(cube->nodes + origin[i], cube->greenStep, cube->blueStep);
-    __m128 out = trilinear_blend(&corners, _mm_broadcast_ss(&fc[0][i]),
-                                 _mm_broadcast_ss(&fc[1][i]), _mm_broadcast_ss(&fc[2][i]),
-                                 _mm_broadcast_ss(&rest[0][i]), _mm_broadcast_ss(&rest[1][i]),
-                                 _mm_broadcast_ss(&rest[2][i]));
-    if (outside & (1 << i)) {
-      __m128 vr[4], vg[4], vb[4];
-      broadcast4(wr, i, vr), broadcast4(wg, i, vg), broadcast4(wb, i, vb);
-      out = _mm_add_ps(out, trilinear_step(&corners, vr, vg, vb, _mm_broadcast_ss(&delta[0][i]),
-                                           _mm_broadcast_ss(&delta[1][i]),
-                                           _mm_broadcast_ss(&delta[2][i])));
+  int64_t o[8];
+  corner_offsets(cube->greenStep, cube->blueStep, o);
+  // Two pixels per step, one per 128-bit half. A block with a pixel outside the domain adds
+  // the first-order term to all eight pixels: for the others it is an exact zero (the value is
+  // unchanged; a zero may change sign).
+  for (int i = 0; i < BLOCK; i += 2) {
+    const float *p0 = cube->nodes + origin[i], *p1 = cube->nodes + origin[i + 1];
+    __m256 corners[8];
+    for (int k = 0; k < 8; k++) corners[k] = _mm256_loadu2_m128(p1 + o[k], p0 + o[k]);
+    __m256 g = pair_of(fc[1], i), b = pair_of(fc[2], i);
+    pairCell tc = pair_cell(corners, pair_of(fc[0], i), g, b);
+    __m256 out = tc.value;
+    if (outside) {
+      out = _mm256_add_ps(
+          out, pair_step(&tc, g, b, pair_of(delta[0], i), pair_of(delta[1], i),
+                         pair_of(delta[2], i)));
     }
-    store_pixel(dst, p + i, out, packed);
+    store_pixel(dst, p + i, _mm256_castps256_ps128(out), packed);
+    store_pixel(dst, p + i + 1, _mm256_extractf128_ps(out, 1), packed);
   }
 }
 

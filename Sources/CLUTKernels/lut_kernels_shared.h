@@ -108,52 +108,42 @@ EDR_INLINE __m128 tetrahedral_blend(const float *p, int64_t a, int64_t b, int64_
 
 // MARK: - Trilinear
 
-/// The eight corners of one cell.
-typedef struct Corners {
-  __m128 c000, c100, c010, c110, c001, c101, c011, c111;
-} Corners;
+/// Defines, for the vector type V (__m128: one pixel; __m256: two pixels, one per half),
+/// `NAME##Cell` and two functions computing ReferenceKernel.trilinear with V's operators:
+/// `NAME##_cell(c, r, g, b)` from the corners c = (C000, C100, C010, C110, C001, C101, C011,
+/// C111) at fractions r, g, b (broadcast): nested blends a + f·(b − a), red, then green, then
+/// blue, keeping the differences the partial derivatives are made of; `NAME##_step(cell, g, b,
+/// dr, dg, db)`: δr·∂r + δg·∂g + δb·∂b in ReferenceKernel's order.
+#define EDR_DEFINE_TRILINEAR(V, NAME)                                                         \
+  typedef struct NAME##Cell {                                                                 \
+    V value;                                                                                  \
+    V d00, d10, d01, d11; /* red differences C1gb − C0gb */                                   \
+    V e0, e1;             /* green differences */                                             \
+    V eb;                 /* the blue difference, ∂b */                                       \
+  } NAME##Cell;                                                                               \
+  EDR_INLINE NAME##Cell NAME##_cell(const V c[8], V r, V g, V b) {                            \
+    NAME##Cell t;                                                                             \
+    t.d00 = c[1] - c[0], t.d10 = c[3] - c[2], t.d01 = c[5] - c[4], t.d11 = c[7] - c[6];       \
+    V a00 = c[0] + r * t.d00, a10 = c[2] + r * t.d10;                                         \
+    V a01 = c[4] + r * t.d01, a11 = c[6] + r * t.d11;                                         \
+    t.e0 = a10 - a00, t.e1 = a11 - a01;                                                       \
+    V a0 = a00 + g * t.e0, a1 = a01 + g * t.e1;                                               \
+    t.eb = a1 - a0;                                                                           \
+    t.value = a0 + b * t.eb;                                                                  \
+    return t;                                                                                 \
+  }                                                                                           \
+  EDR_INLINE V NAME##_step(const NAME##Cell *t, V g, V b, V dr, V dg, V db) {                 \
+    V r0 = t->d00 + g * (t->d10 - t->d00), r1 = t->d01 + g * (t->d11 - t->d01);               \
+    V pr = r0 + b * (r1 - r0), pg = t->e0 + b * (t->e1 - t->e0);                              \
+    return (dr * pr + dg * pg) + db * t->eb;                                                  \
+  }
 
-EDR_INLINE Corners load_corners(const float *p, int64_t green, int64_t blue) {
-  Corners c;
-  c.c000 = _mm_loadu_ps(p), c.c100 = _mm_loadu_ps(p + 4);
-  c.c010 = _mm_loadu_ps(p + green), c.c110 = _mm_loadu_ps(p + green + 4);
-  c.c001 = _mm_loadu_ps(p + blue), c.c101 = _mm_loadu_ps(p + blue + 4);
-  c.c011 = _mm_loadu_ps(p + blue + green), c.c111 = _mm_loadu_ps(p + blue + green + 4);
-  return c;
-}
+EDR_DEFINE_TRILINEAR(__m128, trilinear)
 
-/// a·(1 − f) + b·f, with `rest` = 1 − f.
-EDR_INLINE __m128 lerp(__m128 a, __m128 b, __m128 rest, __m128 f) {
-  return _mm_add_ps(_mm_mul_ps(a, rest), _mm_mul_ps(b, f));
-}
-
-/// The trilinear blend at fractions (r, g, b) (each broadcast; rr = 1 − r and so on): red,
-/// then green, then blue.
-EDR_INLINE __m128 trilinear_blend(const Corners *c, __m128 r, __m128 g, __m128 b, __m128 rr,
-                                  __m128 rg, __m128 rb) {
-  __m128 c00 = lerp(c->c000, c->c100, rr, r), c10 = lerp(c->c010, c->c110, rr, r);
-  __m128 c01 = lerp(c->c001, c->c101, rr, r), c11 = lerp(c->c011, c->c111, rr, r);
-  return lerp(lerp(c00, c10, rg, g), lerp(c01, c11, rg, g), rb, b);
-}
-
-/// One partial derivative: four corner differences weighted by the bilinear weights of the
-/// other two axes, summed left to right.
-EDR_INLINE __m128 partial(__m128 d0, __m128 d1, __m128 d2, __m128 d3, const __m128 w[4]) {
-  __m128 sum = _mm_add_ps(_mm_mul_ps(d0, w[0]), _mm_mul_ps(d1, w[1]));
-  return _mm_add_ps(_mm_add_ps(sum, _mm_mul_ps(d2, w[2])), _mm_mul_ps(d3, w[3]));
-}
-
-/// δr·∂r + δg·∂g + δb·∂b of the cell's trilinear function (δ broadcast). `wr` are the weights
-/// ((1 − g)(1 − b), g(1 − b), (1 − g)b, gb) of ∂r, `wg` and `wb` likewise.
-EDR_INLINE __m128 trilinear_step(const Corners *c, const __m128 wr[4], const __m128 wg[4],
-                                 const __m128 wb[4], __m128 dr, __m128 dg, __m128 db) {
-  __m128 pr = partial(_mm_sub_ps(c->c100, c->c000), _mm_sub_ps(c->c110, c->c010),
-                      _mm_sub_ps(c->c101, c->c001), _mm_sub_ps(c->c111, c->c011), wr);
-  __m128 pg = partial(_mm_sub_ps(c->c010, c->c000), _mm_sub_ps(c->c110, c->c100),
-                      _mm_sub_ps(c->c011, c->c001), _mm_sub_ps(c->c111, c->c101), wg);
-  __m128 pb = partial(_mm_sub_ps(c->c001, c->c000), _mm_sub_ps(c->c101, c->c100),
-                      _mm_sub_ps(c->c011, c->c010), _mm_sub_ps(c->c111, c->c110), wb);
-  return _mm_add_ps(_mm_add_ps(_mm_mul_ps(dr, pr), _mm_mul_ps(dg, pg)), _mm_mul_ps(db, pb));
+/// Float offsets of a cell's 8 corners from its origin, in `trilinear_cell`'s order.
+EDR_INLINE void corner_offsets(int64_t green, int64_t blue, int64_t out[8]) {
+  out[0] = 0, out[1] = 4, out[2] = green, out[3] = green + 4;
+  out[4] = blue, out[5] = blue + 4, out[6] = blue + green, out[7] = blue + green + 4;
 }
 
 #endif

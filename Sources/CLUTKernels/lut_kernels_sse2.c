@@ -61,25 +61,18 @@ EDR_INLINE __m128 trilinear_pixel(const EDRCube3D *cube, __m128 x, bool linear) 
   __m128i cell = cells(&cube->axis, positions(&cube->axis, x, linear), &f);
   const float *p = cube->nodes + 4 * LANE_INT(cell, 0) + cube->greenStep * LANE_INT(cell, 1) +
                    cube->blueStep * LANE_INT(cell, 2);
-  Corners c = load_corners(p, cube->greenStep, cube->blueStep);
   __m128 fc = linear ? clamp_ps(f, _mm_setzero_ps(), _mm_set1_ps(1)) : f;
-  __m128 rest = _mm_sub_ps(_mm_set1_ps(1), fc);
-  __m128 out = trilinear_blend(&c, LANE(fc, 0), LANE(fc, 1), LANE(fc, 2), LANE(rest, 0),
-                               LANE(rest, 1), LANE(rest, 2));
-  if (!linear) return out;
+  __m128 g = LANE(fc, 1), b = LANE(fc, 2);
+  int64_t o[8];
+  corner_offsets(cube->greenStep, cube->blueStep, o);
+  __m128 corners[8];
+  for (int k = 0; k < 8; k++) corners[k] = _mm_loadu_ps(p + o[k]);
+  trilinearCell c = trilinear_cell(corners, LANE(fc, 0), g, b);
+  if (!linear) return c.value;
   __m128 delta = _mm_sub_ps(f, fc);
-  if ((_mm_movemask_ps(_mm_cmpneq_ps(delta, _mm_setzero_ps())) & 7) == 0) return out;
-  // (rest, fc) of lanes a and b interleaved, multiplied: ((1−a)(1−b), a(1−b), (1−a)b, ab).
-  __m128 ar = _mm_unpacklo_ps(LANE(rest, 0), LANE(fc, 0));
-  __m128 ag = _mm_unpacklo_ps(LANE(rest, 1), LANE(fc, 1));
-  __m128 bg = _mm_movelh_ps(LANE(rest, 1), LANE(fc, 1));
-  __m128 bb = _mm_movelh_ps(LANE(rest, 2), LANE(fc, 2));
-  __m128 wr4 = _mm_mul_ps(ag, bb), wg4 = _mm_mul_ps(ar, bb), wb4 = _mm_mul_ps(ar, bg);
-  __m128 wr[4] = {LANE(wr4, 0), LANE(wr4, 1), LANE(wr4, 2), LANE(wr4, 3)};
-  __m128 wg[4] = {LANE(wg4, 0), LANE(wg4, 1), LANE(wg4, 2), LANE(wg4, 3)};
-  __m128 wb[4] = {LANE(wb4, 0), LANE(wb4, 1), LANE(wb4, 2), LANE(wb4, 3)};
-  return _mm_add_ps(
-      out, trilinear_step(&c, wr, wg, wb, LANE(delta, 0), LANE(delta, 1), LANE(delta, 2)));
+  if ((_mm_movemask_ps(_mm_cmpneq_ps(delta, _mm_setzero_ps())) & 7) == 0) return c.value;
+  return _mm_add_ps(c.value,
+                    trilinear_step(&c, g, b, LANE(delta, 0), LANE(delta, 1), LANE(delta, 2)));
 }
 
 EDR_INLINE __m128 tetrahedral_pixel(const EDRCube3D *cube, __m128 x, bool linear) {

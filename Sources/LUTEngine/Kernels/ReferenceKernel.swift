@@ -51,10 +51,10 @@ public enum ReferenceKernel {
     case .trilinear:
       let fc = simd_clamp01(f)
       let delta = f - fc  // non-zero only outside the domain (linear extrapolation)
-      var out = trilinear(fc, c)
+      let cell = trilinear(fc, c)
+      var out = cell.value
       if delta != .zero {
-        let d = trilinearGradient(fc, c)
-        out += delta[0] * d.r + delta[1] * d.g + delta[2] * d.b
+        out += delta[0] * cell.dr + delta[1] * cell.dg + delta[2] * cell.db
       }
       return out
     }
@@ -101,34 +101,31 @@ public enum ReferenceKernel {
     SIMD3(min(max(f[0], 0), 1), min(max(f[1], 0), 1), min(max(f[2], 0), 1))
   }
 
+  /// The trilinear function of one cell at fractions `f` and its partial derivatives there.
+  ///
+  /// Nested blends `a + f·(b − a)`: red, then green, then blue. The derivatives reuse the
+  /// blends' differences: `∂b` is the last difference, `∂g` the green differences blended in
+  /// blue, `∂r` the red differences blended in green then blue.
   static func trilinear(
     _ f: SIMD3<Float>, _ c: (Int, Int, Int) -> SIMD3<Float>
-  ) -> SIMD3<Float> {
+  ) -> (value: SIMD3<Float>, dr: SIMD3<Float>, dg: SIMD3<Float>, db: SIMD3<Float>) {
     let (r, g, b) = (f[0], f[1], f[2])
-    let c00 = c(0, 0, 0) * (1 - r) + c(1, 0, 0) * r
-    let c10 = c(0, 1, 0) * (1 - r) + c(1, 1, 0) * r
-    let c01 = c(0, 0, 1) * (1 - r) + c(1, 0, 1) * r
-    let c11 = c(0, 1, 1) * (1 - r) + c(1, 1, 1) * r
-    let c0 = c00 * (1 - g) + c10 * g
-    let c1 = c01 * (1 - g) + c11 * g
-    return c0 * (1 - b) + c1 * b
-  }
-
-  /// Partial derivatives of the cell's trilinear function with respect to each fraction.
-  static func trilinearGradient(
-    _ f: SIMD3<Float>, _ c: (Int, Int, Int) -> SIMD3<Float>
-  ) -> (r: SIMD3<Float>, g: SIMD3<Float>, b: SIMD3<Float>) {
-    let (r, g, b) = (f[0], f[1], f[2])
-    let dr =
-      (c(1, 0, 0) - c(0, 0, 0)) * ((1 - g) * (1 - b)) + (c(1, 1, 0) - c(0, 1, 0)) * (g * (1 - b))
-      + (c(1, 0, 1) - c(0, 0, 1)) * ((1 - g) * b) + (c(1, 1, 1) - c(0, 1, 1)) * (g * b)
-    let dg =
-      (c(0, 1, 0) - c(0, 0, 0)) * ((1 - r) * (1 - b)) + (c(1, 1, 0) - c(1, 0, 0)) * (r * (1 - b))
-      + (c(0, 1, 1) - c(0, 0, 1)) * ((1 - r) * b) + (c(1, 1, 1) - c(1, 0, 1)) * (r * b)
-    let db =
-      (c(0, 0, 1) - c(0, 0, 0)) * ((1 - r) * (1 - g)) + (c(1, 0, 1) - c(1, 0, 0)) * (r * (1 - g))
-      + (c(0, 1, 1) - c(0, 1, 0)) * ((1 - r) * g) + (c(1, 1, 1) - c(1, 1, 0)) * (r * g)
-    return (dr, dg, db)
+    let d00 = c(1, 0, 0) - c(0, 0, 0)
+    let d10 = c(1, 1, 0) - c(0, 1, 0)
+    let d01 = c(1, 0, 1) - c(0, 0, 1)
+    let d11 = c(1, 1, 1) - c(0, 1, 1)
+    let a00 = c(0, 0, 0) + r * d00
+    let a10 = c(0, 1, 0) + r * d10
+    let a01 = c(0, 0, 1) + r * d01
+    let a11 = c(0, 1, 1) + r * d11
+    let e0 = a10 - a00
+    let e1 = a11 - a01
+    let a0 = a00 + g * e0
+    let a1 = a01 + g * e1
+    let eb = a1 - a0
+    let r0 = d00 + g * (d10 - d00)
+    let r1 = d01 + g * (d11 - d01)
+    return (a0 + b * eb, r0 + b * (r1 - r0), e0 + b * (e1 - e0), eb)
   }
 
   static func tetrahedral(

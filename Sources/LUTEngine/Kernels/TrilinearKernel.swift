@@ -1,4 +1,4 @@
-/// The fast trilinear 3D stage (DESIGN.md §3, conformance README §3.3), four pixels at once.
+/// The portable trilinear 3D stage (DESIGN.md §3, conformance README §3.3), four pixels at once.
 struct TrilinearKernel<Mode: ExtrapolationMode>: PixelKernel {
   /// The table.
   let table: PlanarTable
@@ -10,18 +10,18 @@ struct TrilinearKernel<Mode: ExtrapolationMode>: PixelKernel {
     var t = axis.positions(x)
     if !Mode.extendsLinearly { t = axis.clampedToDomain(t) }
     let cell = axis.cells(t)
-    let corners = Corners(table, table.cellIndices(cell.r, cell.g, cell.b).lanes)
+    let blend = CellBlend(Corners(table, table.cellIndices(cell.r, cell.g, cell.b).lanes))
     let f = cell.fraction
-    guard Mode.extendsLinearly else { return corners.blend(f) }
+    guard Mode.extendsLinearly else { return blend.value(f) }
     // Linear extrapolation: the lookup at the clamped fractions plus the first-order term of
     // the boundary cell. The term is zero inside the domain; it is computed only for blocks
     // with a pixel outside (adding an exact zero changes no value).
     let fc = RGBBlock(
       r: Lanes.clamp(f.r, 0, 1), g: Lanes.clamp(f.g, 0, 1), b: Lanes.clamp(f.b, 0, 1))
     let delta = f - fc
-    let inside = corners.blend(fc)
+    let inside = blend.value(fc)
     guard delta.hasNonZero else { return inside }
-    return inside + corners.gradientStep(fc, delta)
+    return inside + blend.gradientStep(fc, delta)
   }
 
   /// The 8 corners of four cells.
@@ -41,48 +41,52 @@ struct TrilinearKernel<Mode: ExtrapolationMode>: PixelKernel {
       c011 = table.gather(i, offset: b + g)
       c111 = table.gather(i, offset: b + g + 1)
     }
+  }
 
-    /// The trilinear blend at fractions `f` (red, then green, then blue).
+  /// `ReferenceKernel.trilinear` on four cells: nested blends `a + f·(b − a)` (red, green,
+  /// blue) and the partial derivatives from the same differences.
+  struct CellBlend {
+    let corners: Corners
+    /// The red differences (`C1gb − C0gb`).
+    let d00: RGBBlock, d10: RGBBlock, d01: RGBBlock, d11: RGBBlock
+
     @inline(__always)
-    func blend(_ f: RGBBlock) -> RGBBlock {
-      let (r, g, b) = (f.r, f.g, f.b)
-      let c00 = c000 * (1 - r) + c100 * r
-      let c10 = c010 * (1 - r) + c110 * r
-      let c01 = c001 * (1 - r) + c101 * r
-      let c11 = c011 * (1 - r) + c111 * r
-      let c0 = c00 * (1 - g) + c10 * g
-      let c1 = c01 * (1 - g) + c11 * g
-      return c0 * (1 - b) + c1 * b
+    init(_ c: Corners) {
+      corners = c
+      (d00, d10, d01, d11) = (c.c100 - c.c000, c.c110 - c.c010, c.c101 - c.c001, c.c111 - c.c011)
     }
 
-    /// `δ_r·∂_r + δ_g·∂_g + δ_b·∂_b`, the partial derivatives taken at fractions `f`.
-    ///
-    /// A term whose `δ` is zero in all four pixels is left out (usually only one axis is
-    /// outside the domain): it is a zero of either sign (the table is finite), so the sum has
-    /// the reference's value.
+    /// The blends along red and green (`a0`, `a1`) and the green differences (`e0`, `e1`).
+    @inline(__always)
+    private func greenStage(_ f: RGBBlock) -> (
+      a0: RGBBlock, a1: RGBBlock, e0: RGBBlock, e1: RGBBlock
+    ) {
+      let c = corners
+      let a00 = c.c000 + d00 * f.r
+      let a10 = c.c010 + d10 * f.r
+      let a01 = c.c001 + d01 * f.r
+      let a11 = c.c011 + d11 * f.r
+      let (e0, e1) = (a10 - a00, a11 - a01)
+      return (a00 + e0 * f.g, a01 + e1 * f.g, e0, e1)
+    }
+
+    /// The trilinear value at fractions `f`.
+    @inline(__always)
+    func value(_ f: RGBBlock) -> RGBBlock {
+      let s = greenStage(f)
+      return s.a0 + (s.a1 - s.a0) * f.b
+    }
+
+    /// `δr·∂r + δg·∂g + δb·∂b`, the partial derivatives taken at fractions `f`.
     @inline(__always)
     func gradientStep(_ f: RGBBlock, _ delta: RGBBlock) -> RGBBlock {
-      let (r, g, b) = (f.r, f.g, f.b)
-      var step = RGBBlock(r: .zero, g: .zero, b: .zero)
-      if delta.r.hasNonZero {
-        let dr =
-          (c100 - c000) * ((1 - g) * (1 - b)) + (c110 - c010) * (g * (1 - b))
-          + (c101 - c001) * ((1 - g) * b) + (c111 - c011) * (g * b)
-        step = dr * delta.r
-      }
-      if delta.g.hasNonZero {
-        let dg =
-          (c010 - c000) * ((1 - r) * (1 - b)) + (c110 - c100) * (r * (1 - b))
-          + (c011 - c001) * ((1 - r) * b) + (c111 - c101) * (r * b)
-        step = step + dg * delta.g
-      }
-      if delta.b.hasNonZero {
-        let db =
-          (c001 - c000) * ((1 - r) * (1 - g)) + (c101 - c100) * (r * (1 - g))
-          + (c011 - c010) * ((1 - r) * g) + (c111 - c110) * (r * g)
-        step = step + db * delta.b
-      }
-      return step
+      let s = greenStage(f)
+      let r0 = d00 + (d10 - d00) * f.g
+      let r1 = d01 + (d11 - d01) * f.g
+      let dr = r0 + (r1 - r0) * f.b
+      let dg = s.e0 + (s.e1 - s.e0) * f.b
+      let db = s.a1 - s.a0
+      return dr * delta.r + dg * delta.g + db * delta.b
     }
   }
 }
