@@ -44,7 +44,14 @@ EDR_INLINE Block gather_nodes(const float *nodes, const int32_t *o) {
                        nodes + o[5], nodes + o[6], nodes + o[7]);
 }
 
-/// Writes the block's R, G, B to pixels p…p + 7 (nothing else of a pixel is written).
+/// Writes two adjacent RGBA pixels: lanes 0–2 and 4–6 of `v` over the R, G, B of pixels p and
+/// p + 1 (stride 4); the 4th float of each keeps its bits (it is read and written back).
+EDR_INLINE void store_rgba_pair(EDRPixels px, int64_t p, __m256 v) {
+  float *d = px.red + 4 * p;
+  _mm256_storeu_ps(d, _mm256_blend_ps(v, _mm256_loadu_ps(d), 0x88));
+}
+
+/// Writes the block's R, G, B to pixels p…p + 7; nothing else of a pixel changes.
 EDR_INLINE void store_block(EDRPixels px, int64_t p, Block y, bool packed) {
   __m256 t0 = _mm256_unpacklo_ps(y.r, y.g), t1 = _mm256_unpackhi_ps(y.r, y.g);
   __m256 t2 = _mm256_unpacklo_ps(y.b, y.b), t3 = _mm256_unpackhi_ps(y.b, y.b);
@@ -53,6 +60,13 @@ EDR_INLINE void store_block(EDRPixels px, int64_t p, Block y, bool packed) {
                    _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2)),
                    _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(1, 0, 1, 0)),
                    _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 2, 3, 2))};
+  if (packed && px.stride == 4) {
+    for (int k = 0; k < 4; k += 2) {
+      store_rgba_pair(px, p + k, _mm256_permute2f128_ps(row[k], row[k + 1], 0x20));
+      store_rgba_pair(px, p + k + 4, _mm256_permute2f128_ps(row[k], row[k + 1], 0x31));
+    }
+    return;
+  }
   for (int k = 0; k < 4; k++) {
     store_pixel(px, p + k, _mm256_castps256_ps128(row[k]), packed);
     store_pixel(px, p + k + 4, _mm256_extractf128_ps(row[k], 1), packed);
@@ -260,8 +274,12 @@ EDR_INLINE void trilinear_block(const EDRCube3D *cube, Block x, bool linear, EDR
           out, pair_step(&tc, g, b, pair_of(delta[0], i), pair_of(delta[1], i),
                          pair_of(delta[2], i)));
     }
-    store_pixel(dst, p + i, _mm256_castps256_ps128(out), packed);
-    store_pixel(dst, p + i + 1, _mm256_extractf128_ps(out, 1), packed);
+    if (packed && dst.stride == 4) {
+      store_rgba_pair(dst, p + i, out);
+    } else {
+      store_pixel(dst, p + i, _mm256_castps256_ps128(out), packed);
+      store_pixel(dst, p + i + 1, _mm256_extractf128_ps(out, 1), packed);
+    }
   }
 }
 
