@@ -3,7 +3,7 @@
 /// The kernel (interpolation × extrapolation × stages) is chosen once per call: the
 /// hand-written SSE2/AVX2 kernels on x86-64, the Swift kernels elsewhere. Results equal
 /// `ReferenceKernel`'s and do not depend on the thread count or the instruction set. Alpha
-/// and any channel other than R, G and B are never written. Batch entry points are in
+/// and any channel other than R, G and B are never changed (see `PixelLayout`). Batch entry points are in
 /// `LUTProcessor+Batch.swift`.
 public struct LUTProcessor: Sendable {
   /// The transform.
