@@ -40,10 +40,8 @@ public struct LUTProcessor: Sendable {
 
   /// The transform of one RGB value.
   public func apply(_ rgb: SIMD3<Float>) -> SIMD3<Float> {
-    if prepared.native != nil {
-      var pixel = [rgb.x, rgb.y, rgb.z]
-      apply(inPlace: &pixel, layout: .rgb, threads: 1)
-      return SIMD3(pixel[0], pixel[1], pixel[2])
+    if let native = prepared.native {
+      return native.apply(rgb, interpolation: interpolation, extrapolation: extrapolation)
     }
     let out = prepared.withKernel(
       interpolation: interpolation, extrapolation: extrapolation,

@@ -67,6 +67,16 @@ import Testing
     }
   }
 
+  @Test func singleColoursEqualReference() {
+    for lut in Self.luts {
+      for mode in Self.modes {
+        let processor = LUTProcessor(lut: lut, interpolation: mode.0, extrapolation: mode.1)
+        let wrong = Self.matchesReference(lut, mode, Self.inputs.map { processor.apply($0) })
+        #expect(wrong.isEmpty, "\(mode): \(wrong.prefix(3))")
+      }
+    }
+  }
+
   @Test func portableSwiftKernelsEqualReference() {
     for lut in Self.luts {
       for mode in Self.modes {

@@ -75,6 +75,22 @@ final class NativeTables: @unchecked Sendable {
     }
   }
 
+  /// The transform of one colour (on the calling thread, no allocation).
+  func apply(
+    _ rgb: SIMD3<Float>, interpolation: Interpolation, extrapolation: Extrapolation
+  ) -> SIMD3<Float> {
+    var pixel = rgb
+    withUnsafeMutableBytes(of: &pixel) { bytes in
+      guard let base = bytes.baseAddress else { return }
+      let p = base.assumingMemoryBound(to: Float.self)
+      let one = EDRPixels(red: p, green: p + 1, blue: p + 2, stride: 3)
+      _ = edr_apply(
+        shaper.map { UnsafePointer($0) }, cube, interpolation == .tetrahedral,
+        extrapolation == .linear, one, one, 0, 1)
+    }
+    return pixel
+  }
+
   private static func triple(_ v: SIMD3<Float>) -> [Float] { [v.x, v.y, v.z] }
 }
 
