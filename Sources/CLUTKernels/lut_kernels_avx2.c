@@ -1,8 +1,8 @@
 // The AVX2 loop: blocks of 8 pixels. Pass 1 works on the block in structure-of-arrays form
-// (positions, cells, fractions, the tetrahedron or the trilinear weights, 8 pixels per
-// instruction) and leaves per-pixel values in small arrays; pass 2 blends each pixel from its
-// table nodes with the shared SSE building blocks, the weights broadcast from those arrays.
-// Both passes use ReferenceKernel's operations, so results equal the SSE2 loop's.
+// (positions, cells, fractions, the tetrahedron's corners and weights, 8 pixels per
+// instruction); pass 2 blends two pixels per 256-bit vector, one per 128-bit half, each table
+// node one 16-byte load. Both passes use ReferenceKernel's operations, so results equal the
+// SSE2 loop's.
 #include "edr_lut_kernels.h"
 
 #if defined(__x86_64__)
@@ -38,12 +38,6 @@ EDR_INLINE Block rows_to_block(const float *a0, const float *a1, const float *a2
   return x;
 }
 
-/// The table nodes at float offsets o[0…7] as a block.
-EDR_INLINE Block gather_nodes(const float *nodes, const int32_t *o) {
-  return rows_to_block(nodes + o[0], nodes + o[1], nodes + o[2], nodes + o[3], nodes + o[4],
-                       nodes + o[5], nodes + o[6], nodes + o[7]);
-}
-
 /// Writes two adjacent RGBA pixels: lanes 0–2 and 4–6 of `v` over the R, G, B of pixels p and
 /// p + 1 (stride 4); the 4th float of each keeps its bits (it is read and written back).
 EDR_INLINE void store_rgba_pair(EDRPixels px, int64_t p, __m256 v) {
@@ -51,28 +45,7 @@ EDR_INLINE void store_rgba_pair(EDRPixels px, int64_t p, __m256 v) {
   _mm256_storeu_ps(d, _mm256_blend_ps(v, _mm256_loadu_ps(d), 0x88));
 }
 
-/// Writes the block's R, G, B to pixels p…p + 7; nothing else of a pixel changes.
-EDR_INLINE void store_block(EDRPixels px, int64_t p, Block y, bool packed) {
-  __m256 t0 = _mm256_unpacklo_ps(y.r, y.g), t1 = _mm256_unpackhi_ps(y.r, y.g);
-  __m256 t2 = _mm256_unpacklo_ps(y.b, y.b), t3 = _mm256_unpackhi_ps(y.b, y.b);
-  // Row k holds pixel k in its low half and pixel k + 4 in its high half.
-  __m256 row[4] = {_mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(1, 0, 1, 0)),
-                   _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2)),
-                   _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(1, 0, 1, 0)),
-                   _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 2, 3, 2))};
-  if (packed && px.stride == 4) {
-    for (int k = 0; k < 4; k += 2) {
-      store_rgba_pair(px, p + k, _mm256_permute2f128_ps(row[k], row[k + 1], 0x20));
-      store_rgba_pair(px, p + k + 4, _mm256_permute2f128_ps(row[k], row[k + 1], 0x31));
-    }
-    return;
-  }
-  for (int k = 0; k < 4; k++) {
-    store_pixel(px, p + k, _mm256_castps256_ps128(row[k]), packed);
-    store_pixel(px, p + k + 4, _mm256_extractf128_ps(row[k], 1), packed);
-  }
-}
-
+/// Pixels p…p + 7 of `px` as a block.
 EDR_INLINE Block load_block(EDRPixels px, int64_t p, enum Layout layout) {
   Block x;
   if (layout == PLANAR) {
@@ -212,18 +185,21 @@ EDR_INLINE void tetrahedral_block(const EDRCube3D *cube, Block x, bool linear, E
   __m256 w3 = _mm256_min_ps(f.r, _mm256_min_ps(f.g, f.b));
   __m256 w[4] = {_mm256_sub_ps(_mm256_set1_ps(1), w1), _mm256_sub_ps(w1, w2),
                  _mm256_sub_ps(w2, w3), w3};
-  Block y = {_mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps()};
-  for (int k = 0; k < 4; k++) {
-    Block c = gather_nodes(cube->nodes, o[k]);
-    __m256 rk = _mm256_mul_ps(c.r, w[k]), gk = _mm256_mul_ps(c.g, w[k]);
-    __m256 bk = _mm256_mul_ps(c.b, w[k]);
-    if (k == 0) {
-      y.r = rk, y.g = gk, y.b = bk;
+  for (int i = 0; i < BLOCK; i += 2) {
+    __m256i lanes = _mm256_setr_epi32(i, i, i, i, i + 1, i + 1, i + 1, i + 1);
+    __m256 sum = _mm256_setzero_ps();
+    for (int k = 0; k < 4; k++) {
+      __m256 c = _mm256_loadu2_m128(cube->nodes + o[k][i + 1], cube->nodes + o[k][i]);
+      __m256 t = _mm256_mul_ps(c, _mm256_permutevar8x32_ps(w[k], lanes));
+      sum = k == 0 ? t : _mm256_add_ps(sum, t);
+    }
+    if (packed && dst.stride == 4) {
+      store_rgba_pair(dst, p + i, sum);
     } else {
-      y.r = _mm256_add_ps(y.r, rk), y.g = _mm256_add_ps(y.g, gk), y.b = _mm256_add_ps(y.b, bk);
+      store_pixel(dst, p + i, _mm256_castps256_ps128(sum), packed);
+      store_pixel(dst, p + i + 1, _mm256_extractf128_ps(sum, 1), packed);
     }
   }
-  store_block(dst, p, y, packed);
 }
 
 // MARK: - Trilinear
