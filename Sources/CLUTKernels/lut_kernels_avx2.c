@@ -148,6 +148,11 @@ EDR_INLINE __m256i bit_if(__m256 mask, int bit) {
   return _mm256_and_si256(_mm256_castps_si256(mask), _mm256_set1_epi32(bit));
 }
 
+/// Lane i of `v` in the low half and lane i + 1 in the high half, each broadcast.
+EDR_INLINE __m256 pair_of(__m256 v, int i) {
+  return _mm256_permutevar8x32_ps(v, _mm256_setr_epi32(i, i, i, i, i + 1, i + 1, i + 1, i + 1));
+}
+
 // MARK: - Tetrahedral
 
 EDR_INLINE __m256 select8(__m256 mask, __m256i whenSet, __m256i otherwise) {
@@ -186,11 +191,10 @@ EDR_INLINE void tetrahedral_block(const EDRCube3D *cube, Block x, bool linear, E
   __m256 w[4] = {_mm256_sub_ps(_mm256_set1_ps(1), w1), _mm256_sub_ps(w1, w2),
                  _mm256_sub_ps(w2, w3), w3};
   for (int i = 0; i < BLOCK; i += 2) {
-    __m256i lanes = _mm256_setr_epi32(i, i, i, i, i + 1, i + 1, i + 1, i + 1);
     __m256 sum = _mm256_setzero_ps();
     for (int k = 0; k < 4; k++) {
       __m256 c = _mm256_loadu2_m128(cube->nodes + o[k][i + 1], cube->nodes + o[k][i]);
-      __m256 t = _mm256_mul_ps(c, _mm256_permutevar8x32_ps(w[k], lanes));
+      __m256 t = _mm256_mul_ps(c, pair_of(w[k], i));
       sum = k == 0 ? t : _mm256_add_ps(sum, t);
     }
     if (packed && dst.stride == 4) {
@@ -206,33 +210,22 @@ EDR_INLINE void tetrahedral_block(const EDRCube3D *cube, Block x, bool linear, E
 
 EDR_DEFINE_TRILINEAR(__m256, pair)
 
-/// (a[i] in the low half, a[i + 1] in the high half), each broadcast.
-EDR_INLINE __m256 pair_of(const float *a, int i) {
-  return _mm256_blend_ps(_mm256_broadcast_ss(a + i), _mm256_broadcast_ss(a + i + 1), 0xF0);
-}
-
 EDR_INLINE void trilinear_block(const EDRCube3D *cube, Block x, bool linear, EDRPixels dst,
                                 int64_t p, bool packed) {
   __m256i cell[3];
   Block f;
   cells8(&cube->axis, x, linear, cell, &f);
   int32_t ALIGNED origin[BLOCK];
-  float ALIGNED fc[3][BLOCK], delta[3][BLOCK];
   _mm256_store_si256((__m256i *)origin, origins(cube, cell));
   __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1);
   Block c = linear ? (Block){clamp8(f.r, zero, one), clamp8(f.g, zero, one),
                              clamp8(f.b, zero, one)}
                    : f;
-  _mm256_store_ps(fc[0], c.r), _mm256_store_ps(fc[1], c.g), _mm256_store_ps(fc[2], c.b);
-  bool outside = false;
-  if (linear) {
-    Block d = {_mm256_sub_ps(f.r, c.r), _mm256_sub_ps(f.g, c.g), _mm256_sub_ps(f.b, c.b)};
-    outside = _mm256_movemask_ps(_mm256_or_ps(
-        _mm256_or_ps(_mm256_cmp_ps(d.r, zero, _CMP_NEQ_UQ), _mm256_cmp_ps(d.g, zero, _CMP_NEQ_UQ)),
-        _mm256_cmp_ps(d.b, zero, _CMP_NEQ_UQ)));
-    _mm256_store_ps(delta[0], d.r), _mm256_store_ps(delta[1], d.g);
-    _mm256_store_ps(delta[2], d.b);
-  }
+  Block d = {_mm256_sub_ps(f.r, c.r), _mm256_sub_ps(f.g, c.g), _mm256_sub_ps(f.b, c.b)};
+  bool outside = linear && _mm256_movemask_ps(_mm256_or_ps(
+                               _mm256_or_ps(_mm256_cmp_ps(d.r, zero, _CMP_NEQ_UQ),
+                                            _mm256_cmp_ps(d.g, zero, _CMP_NEQ_UQ)),
+                               _mm256_cmp_ps(d.b, zero, _CMP_NEQ_UQ)));
   int64_t o[8];
   corner_offsets(cube->greenStep, cube->blueStep, o);
   // Two pixels per step, one per 128-bit half. A block with a pixel outside the domain adds
@@ -242,13 +235,12 @@ EDR_INLINE void trilinear_block(const EDRCube3D *cube, Block x, bool linear, EDR
     const float *p0 = cube->nodes + origin[i], *p1 = cube->nodes + origin[i + 1];
     __m256 corners[8];
     for (int k = 0; k < 8; k++) corners[k] = _mm256_loadu2_m128(p1 + o[k], p0 + o[k]);
-    __m256 g = pair_of(fc[1], i), b = pair_of(fc[2], i);
-    pairCell tc = pair_cell(corners, pair_of(fc[0], i), g, b);
+    __m256 g = pair_of(c.g, i), b = pair_of(c.b, i);
+    pairCell tc = pair_cell(corners, pair_of(c.r, i), g, b);
     __m256 out = tc.value;
     if (outside) {
       out = _mm256_add_ps(
-          out, pair_step(&tc, g, b, pair_of(delta[0], i), pair_of(delta[1], i),
-                         pair_of(delta[2], i)));
+          out, pair_step(&tc, g, b, pair_of(d.r, i), pair_of(d.g, i), pair_of(d.b, i)));
     }
     if (packed && dst.stride == 4) {
       store_rgba_pair(dst, p + i, out);
