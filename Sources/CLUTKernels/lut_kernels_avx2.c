@@ -222,15 +222,15 @@ EDR_INLINE void trilinear_block(const EDRCube3D *cube, Block x, bool linear, EDR
                              clamp8(f.b, zero, one)}
                    : f;
   Block d = {_mm256_sub_ps(f.r, c.r), _mm256_sub_ps(f.g, c.g), _mm256_sub_ps(f.b, c.b)};
-  bool outside = linear && _mm256_movemask_ps(_mm256_or_ps(
-                               _mm256_or_ps(_mm256_cmp_ps(d.r, zero, _CMP_NEQ_UQ),
+  __m256 moved = _mm256_or_ps(_mm256_or_ps(_mm256_cmp_ps(d.r, zero, _CMP_NEQ_UQ),
                                             _mm256_cmp_ps(d.g, zero, _CMP_NEQ_UQ)),
-                               _mm256_cmp_ps(d.b, zero, _CMP_NEQ_UQ)));
+                               _mm256_cmp_ps(d.b, zero, _CMP_NEQ_UQ));
+  bool outside = linear && _mm256_movemask_ps(moved);
   int64_t o[8];
   corner_offsets(cube->greenStep, cube->blueStep, o);
-  // Two pixels per step, one per 128-bit half. A block with a pixel outside the domain adds
-  // the first-order term to all eight pixels: for the others it is an exact zero (the value is
-  // unchanged; a zero may change sign).
+  // Two pixels per step, one per 128-bit half. In a block with a pixel outside the domain the
+  // first-order term is computed for every pixel and kept only for those outside (as in
+  // ReferenceKernel: the others could turn an infinite derivative into NaN).
   for (int i = 0; i < BLOCK; i += 2) {
     const float *p0 = cube->nodes + origin[i], *p1 = cube->nodes + origin[i + 1];
     __m256 corners[8];
@@ -239,8 +239,8 @@ EDR_INLINE void trilinear_block(const EDRCube3D *cube, Block x, bool linear, EDR
     pairCell tc = pair_cell(corners, pair_of(c.r, i), g, b);
     __m256 out = tc.value;
     if (outside) {
-      out = _mm256_add_ps(
-          out, pair_step(&tc, g, b, pair_of(d.r, i), pair_of(d.g, i), pair_of(d.b, i)));
+      __m256 step = pair_step(&tc, g, b, pair_of(d.r, i), pair_of(d.g, i), pair_of(d.b, i));
+      out = _mm256_add_ps(out, _mm256_and_ps(step, pair_of(moved, i)));
     }
     if (packed && dst.stride == 4) {
       store_rgba_pair(dst, p + i, out);

@@ -21,7 +21,13 @@ import Testing
     var wide = TestCubes.smoothRandom(size: 9, seed: 22)
     wide.lut3D?.domainMin = SIMD3(-0.5, 0, -0.125)
     wide.lut3D?.domainMax = SIMD3(1.5, 4, 0.875)
-    return [look, shaped, wide, TestCubes.smoothRandom(size: 2, seed: 23)]
+    // Node differences overflow to ±∞: only pixels outside the domain may add the
+    // first-order term (0·∞ would turn the others into NaN).
+    let extreme = CubeLUT(
+      lut3D: TestCubes.table3D(size: 3) { x in
+        SIMD3(x.x > 0.4 ? 3e38 : -3e38, x.y * 2, x.z < 0.6 ? 3e38 : -3e38)
+      })
+    return [look, shaped, wide, TestCubes.smoothRandom(size: 2, seed: 23), extreme]
   }()
 
   /// EDR colours, in-domain colours, node positions, and non-finite values.

@@ -4,7 +4,8 @@ import LUTEngine
 
 /// The `.cube` reader, then everything done with what it accepts: the writer's round trip
 /// (parse → write → parse must give the same tables, bit for bit) and the LUT applied to the
-/// pixel edge values with every interpolation and extrapolation (alpha must stay untouched).
+/// pixel edge values with every interpolation and extrapolation (alpha must stay untouched,
+/// and the batch kernels — the C kernels on x86-64 — must give ReferenceKernel's values).
 /// A rejected file must give an error message of bounded length.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCube(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -62,6 +63,15 @@ private func applyToEdgeValues(_ lut: CubeLUT) {
       for i in stride(from: 3, to: pixels.count, by: 4) {
         FuzzSupport.check(
           pixels[i].bitPattern == edgePixels[i].bitPattern, "apply changed alpha at \(i)")
+        let x = SIMD3(edgePixels[i - 3], edgePixels[i - 2], edgePixels[i - 1])
+        let want = ReferenceKernel.evaluate(
+          lut, at: x, interpolation: interpolation, extrapolation: extrapolation)
+        for k in 0..<3 {
+          let got = pixels[i - 3 + k]
+          FuzzSupport.check(
+            got == want[k] || (got.isNaN && want[k].isNaN),
+            "\(interpolation) \(extrapolation) at \(x): \(got) ≠ reference \(want[k])")
+        }
       }
       FuzzSupport.consume(pixels)
     }

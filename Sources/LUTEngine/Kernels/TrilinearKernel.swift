@@ -14,14 +14,20 @@ struct TrilinearKernel<Mode: ExtrapolationMode>: PixelKernel {
     let f = cell.fraction
     guard Mode.extendsLinearly else { return blend.value(f) }
     // Linear extrapolation: the lookup at the clamped fractions plus the first-order term of
-    // the boundary cell. The term is zero inside the domain; it is computed only for blocks
-    // with a pixel outside (adding an exact zero changes no value).
+    // the boundary cell, computed only for blocks with a pixel outside the domain and kept
+    // only in those pixels (as in ReferenceKernel).
     let fc = RGBBlock(
       r: Lanes.clamp(f.r, 0, 1), g: Lanes.clamp(f.g, 0, 1), b: Lanes.clamp(f.b, 0, 1))
     let delta = f - fc
     let inside = blend.value(fc)
     guard delta.hasNonZero else { return inside }
-    return inside + blend.gradientStep(fc, delta)
+    let moved = (delta.r .!= 0) .| (delta.g .!= 0) .| (delta.b .!= 0)
+    let step = blend.gradientStep(fc, delta)
+    var out = inside
+    out.r.replace(with: inside.r + step.r, where: moved)
+    out.g.replace(with: inside.g + step.g, where: moved)
+    out.b.replace(with: inside.b + step.b, where: moved)
+    return out
   }
 
   /// The 8 corners of four cells.
