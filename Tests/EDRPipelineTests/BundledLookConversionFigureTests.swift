@@ -6,8 +6,9 @@ import Testing
 
 /// The SDR → PQ figures of README "Conversion quality" (trilinear, W = 203 cd/m², the
 /// default 2 · 40³ sample): `edrcube convert luts/LOOK_sdr.cube OUT --to pq [--shaper]
-/// --report`. The 65³ and 97³ figures need `EDRCUBE_HEAVY=1` (about 20 s each in a debug
-/// build).
+/// --report`. The 65³ and 97³ figures need `EDRCUBE_HEAVY=1` (each 65³ case takes about
+/// 20 s alone in a debug build; the heavy set with ``HLGReportTests`` took 18 minutes on two
+/// busy cores).
 @Suite struct BundledLookConversionFigureTests {
   static let heavy = ProcessInfo.processInfo.environment["EDRCUBE_HEAVY"] == "1"
 
