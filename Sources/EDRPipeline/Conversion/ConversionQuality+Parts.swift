@@ -29,7 +29,7 @@ extension ConversionQuality {
   /// everything to 10 000 cd/m². HLG, on its 1000 cd/m² reference display, cannot: its
   /// inverse OOTF divides by `Y^0.2` (γ = 1.2), so a saturated colour needs a scene signal
   /// above 1 well below 1000 cd/m² (pure Rec.2020 red tops out at 1000 · 0.2627^0.2 ≈
-  /// 766 cd/m², pure blue at 1000 · 0.0593^0.2 ≈ 568 cd/m²).
+  /// 765 cd/m², pure blue at 1000 · 0.0593^0.2 ≈ 568 cd/m²).
   static func isCarried(_ colour: SIMD3<Double>, by codec: SpaceCodec, referenceWhite w: Double)
     -> Bool
   {
