@@ -14,7 +14,9 @@ struct ConvertCommand: ParsableCommand {
       the highlight policy, optionally tone-mapped to --peak, and encoded again. The output \
       carries '# EDRCube space: …' and every parameter as comments. --report measures \
       ΔE_ITP (BT.2124) between the new cube on PQ/HLG signals and the SDR cube on EDR over \
-      a dense sample of Rec.709 and Rec.2020 colours up to the mastering peak.
+      a dense sample of Rec.709 and Rec.2020 colours up to the mastering peak, leaving out \
+      the colours the target cannot carry as input (HLG's bright saturated ones), and splits \
+      it into colours inside the SDR cube's gamut and beyond it.
       """)
 
   @Argument(help: "The SDR cube to convert.")
