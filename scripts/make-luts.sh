@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates every cube in luts/ with edrcube itself (byte-identical on every run).
 # Usage: scripts/make-luts.sh [path/to/edrcube]   (default .build/release/edrcube)
-# With REPORT=1 it also prints the conversion figures of luts/README.md.
+# With REPORT=1 it also prints the conversion figures of luts/README.md and README.md.
 set -euo pipefail
 bin=${1:-.build/release/edrcube}
 cd "$(dirname "$0")/.."
@@ -34,11 +34,18 @@ done
 
 if [[ "${REPORT:-0}" == 1 ]]; then
   for look in warm teal_orange bleach_bypass high_contrast; do
-    for args in "--size 65" "--size 65 --shaper" "--size 33" "--size 33 --shaper"; do
+    for args in "--size 65" "--size 65 --shaper" "--size 33" "--size 33 --shaper" \
+      "--size 97 --shaper"; do
       # shellcheck disable=SC2086
       printf '%s %s: ' "$look" "$args"
       "$bin" convert "$out/${look}_sdr.cube" /tmp/edrcube-report.cube --to pq $args --report
     done
+  done
+  # HLG (README.md): the warm look, with the colours HLG cannot carry left out.
+  for args in "--size 65" "--size 65 --shaper" "--size 33" "--size 65 --peak 500"; do
+    # shellcheck disable=SC2086
+    printf 'warm --to hlg %s: ' "$args"
+    "$bin" convert "$out/warm_sdr.cube" /tmp/edrcube-report.cube --to hlg $args --report
   done
   rm -f /tmp/edrcube-report.cube
 fi

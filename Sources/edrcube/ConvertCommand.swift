@@ -14,7 +14,9 @@ struct ConvertCommand: ParsableCommand {
       the highlight policy, optionally tone-mapped to --peak, and encoded again. The output \
       carries '# EDRCube space: …' and every parameter as comments. --report measures \
       ΔE_ITP (BT.2124) between the new cube on PQ/HLG signals and the SDR cube on EDR over \
-      a dense sample of Rec.709 and Rec.2020 colours up to the mastering peak.
+      a dense sample of Rec.709 and Rec.2020 colours up to the mastering peak, leaving out \
+      the colours the target cannot carry as input (HLG's bright saturated ones), and splits \
+      it into colours inside the SDR cube's gamut and beyond it.
       """)
 
   @Argument(help: "The SDR cube to convert.")
@@ -142,8 +144,21 @@ struct ConvertCommand: ParsableCommand {
 
   static func text(_ r: ConversionReport) -> String {
     func f(_ x: Double) -> String { String(format: "%.3f", x) }
-    return "ΔE_ITP over \(r.sampleCount) EDR colours up to \(Int(r.peakNits)) cd/m²: "
-      + "max \(f(r.max)), p99 \(f(r.p99)), mean \(f(r.mean))"
+    let leftOut = r.leftOut == 0 ? "" : " (\(r.leftOut) beyond what the target carries left out)"
+    var lines = [
+      "ΔE_ITP over \(r.sampleCount) EDR colours up to \(Int(r.peakNits)) cd/m²\(leftOut): "
+        + "max \(f(r.max)), p99 \(f(r.p99)), mean \(f(r.mean))"
+    ]
+    let parts = [
+      ("inside the SDR cube's gamut", r.insideSourceGamut), ("beyond it", r.beyondSourceGamut),
+    ]
+    for (name, part) in parts {
+      guard let part, part.count > 0 else { continue }
+      lines.append(
+        "  \(name): \(part.count) colours, max \(f(part.max)), p99 \(f(part.p99)), "
+          + "mean \(f(part.mean))")
+    }
+    return lines.joined(separator: "\n")
   }
 
   static func json(_ r: ConversionReport) throws -> String {

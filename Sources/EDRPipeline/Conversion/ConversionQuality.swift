@@ -6,11 +6,15 @@ import LUTEngine
 ///
 /// The sample: for each of Rec.709 and Rec.2020, a `steps³` grid of colours whose
 /// components, in that gamut, are PQ-uniform from black to the mastering peak (cell centres,
-/// so no sample sits on a node). Each colour, as Rec.2020 EDR, goes (a) through the SDR cube
+/// so no sample sits on a node), less the colours the target cannot carry as input (see
+/// ``isCarried(_:by:referenceWhite:)``: HLG's bright saturated colours; none for PQ, whose
+/// container reaches 10 000 cd/m²). Each colour, as Rec.2020 EDR, goes (a) through the SDR cube
 /// on EDR under the conversion's policy and tone map, then encoded and decoded in the target
 /// space (what the container can hold: PQ clamps at 10000 cd/m², HLG at its display), and (b)
 /// through the new cube as a PQ/HLG cube (its signals looked up with the conversion's
-/// interpolation). ΔE_ITP compares the two in absolute Rec.2020 cd/m².
+/// interpolation). ΔE_ITP compares the two in absolute Rec.2020 cd/m². The report also splits
+/// the colours into those inside the SDR cube's gamut and those beyond it (where the look is
+/// only extrapolated).
 public enum ConversionQuality {
   /// The default grid steps per channel and gamut (2·40³ = 128 000 colours).
   public static let defaultSteps = 40
@@ -28,12 +32,18 @@ public enum ConversionQuality {
     converted: CubeFile, source: CubeFile, options: CubeConversionOptions,
     steps: Int = defaultSteps, threads: Int? = nil
   ) throws(EDRPipelineError) -> ConversionReport {
-    let samples = sample(
+    let grid = sample(
       steps: Swift.max(steps, 1), peakNits: options.masteringPeak,
       referenceWhite: options.referenceWhite)
+    let samples = carried(grid, options: options)
     let differences = try differences(
       rec2020: samples, converted: converted, source: source, options: options, threads: threads)
-    return ConversionReport(differences: differences, peakNits: options.masteringPeak)
+    var report = ConversionReport(differences: differences, peakNits: options.masteringPeak)
+    report.leftOut = (grid.count - samples.count) / 3
+    let primaries = try CubeConverter(options: options).sourceSpace(of: source).primaries
+    (report.insideSourceGamut, report.beyondSourceGamut) = splitByGamut(
+      differences, rec2020: samples, primaries: primaries.primaries)
+    return report
   }
 
   /// The ΔE_ITP of each colour of `samples` (interleaved Rec.2020 EDR RGB) between the two

@@ -11,6 +11,15 @@ public struct ConversionReport: Sendable, Hashable, Codable {
   public var sampleCount: Int
   /// The brightest sampled luminance per channel, cd/m².
   public var peakNits: Double
+  /// Sample colours left out because the target cannot carry them as cube input (HLG's
+  /// bright saturated colours, beyond its 1000 cd/m² reference display); 0 for PQ.
+  public var leftOut: Int = 0
+  /// The colours inside the SDR cube's gamut (no negative component in its primaries): what
+  /// the look was made for.
+  public var insideSourceGamut: ConversionStatistics?
+  /// The colours beyond the SDR cube's gamut, where the look is extrapolated (§4's linear
+  /// extrapolation of the sign-mirrored transfer); empty for a Rec.2020 cube.
+  public var beyondSourceGamut: ConversionStatistics?
 
   /// Creates a report.
   public init(max: Double, p99: Double, mean: Double, sampleCount: Int, peakNits: Double) {
@@ -23,12 +32,8 @@ public struct ConversionReport: Sendable, Hashable, Codable {
 
   /// Summarises a list of differences (empty: all zero).
   public init(differences: [Double], peakNits: Double) {
-    let sorted = differences.sorted()
-    let count = sorted.count
-    let rank = Swift.max(0, Int((0.99 * Double(count)).rounded(.up)) - 1)
+    let all = ConversionStatistics(differences: differences)
     self.init(
-      max: sorted.last ?? 0, p99: count == 0 ? 0 : sorted[rank],
-      mean: count == 0 ? 0 : sorted.reduce(0, +) / Double(count), sampleCount: count,
-      peakNits: peakNits)
+      max: all.max, p99: all.p99, mean: all.mean, sampleCount: all.count, peakNits: peakNits)
   }
 }
