@@ -93,6 +93,23 @@ final class AnalysisFacts {
     var context: [Int]
   }
 
+  /// An independent copy (the state after the globals, shared by every entry point).
+  func copy() -> AnalysisFacts {
+    let c = AnalysisFacts()
+    c.nextID = nextID
+    c.candidates = candidates
+    c.candidateKeys = candidateKeys
+    c.culprits = culprits
+    c.forms = forms
+    c.polynomials = polynomials
+    c.placements = placements
+    c.outputs = outputs
+    c.lookups = lookups
+    c.partial = partial
+    c.steps = steps
+    return c
+  }
+
   /// A fresh lane id.
   func freshID() -> Int32 {
     nextID += 1

@@ -117,7 +117,7 @@ extension Interpreter {
     let y = polynomial(of: r)
     let p: Multilinear? =
       op == "*" ? Multilinear.multiply(x, y) : Multilinear.add(x, y, sign: op == "+" ? 1 : -1)
-    guard let p, p.terms.count <= 8 else { return }
+    guard let p else { return }
     facts.polynomials.append(p)
     lane.polynomial = Int32(facts.polynomials.count - 1)
     if let a = p.range(worldA: true) { lane.a = lane.a.meet(a) }

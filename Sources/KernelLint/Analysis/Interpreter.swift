@@ -33,14 +33,22 @@ final class Interpreter {
   }
 
   /// Prepares an interpreter for a translation unit.
+  ///
+  /// `evaluated` are the global values of a previous interpreter over the same unit whose `facts` were
+  /// copied into `facts` (globals are evaluated once per file, not once per entry point);
+  /// nil evaluates every global initializer now.
   init(
     unit: TranslationUnit, functions: [String: [FunctionDecl]], facts: AnalysisFacts,
-    annotations: Annotations
+    annotations: Annotations, globals evaluated: [String: Value]? = nil
   ) {
     self.unit = unit
     self.facts = facts
     self.annotations = annotations
     self.functionsByName = functions
+    if let evaluated {
+      globals = evaluated
+      return
+    }
     for global in unit.globals {
       var value = global.initializer.map { eval($0) } ?? opaque(count: global.type.laneCount ?? 1)
       value = conform(value, to: global.type)

@@ -61,10 +61,11 @@ struct KernelAnalyzer: Sendable {
     var seen = Set<String>()
     let functions = Interpreter.index(unit)
     let dialect = report.dialect
+    let globals = EvaluatedGlobals(unit: unit, functions: functions, annotations: annotations)
     let results = LargeStack.map(entries, threads: entries.count >= 8 ? 2 : 1) { entry in
       analyzeEntry(
-        entry, unit: unit, functions: functions, annotations: annotations, text: text,
-        dialect: dialect)
+        entry, unit: unit, functions: functions, globals: globals, annotations: annotations,
+        text: text, dialect: dialect)
     }
     for (findings, notes) in results {
       for finding in findings {
@@ -89,13 +90,14 @@ struct KernelAnalyzer: Sendable {
   /// Interprets one entry point and derives its findings and partial-analysis notes.
   private func analyzeEntry(
     _ entry: (FunctionDecl, EntryRole), unit: TranslationUnit,
-    functions: [String: [FunctionDecl]], annotations: Interpreter.Annotations, text: [UInt8],
-    dialect: KernelDialect
+    functions: [String: [FunctionDecl]], globals: EvaluatedGlobals,
+    annotations: Interpreter.Annotations, text: [UInt8], dialect: KernelDialect
   ) -> ([RawFinding], [(Range<Int>, String)]) {
     let (function, role) = entry
-    let facts = AnalysisFacts()
+    let facts = globals.facts.copy()
     let interpreter = Interpreter(
-      unit: unit, functions: functions, facts: facts, annotations: annotations)
+      unit: unit, functions: functions, facts: facts, annotations: annotations,
+      globals: globals.values)
     var frame: [String: Value] = [:]
     for (k, p) in function.parameters.enumerated() {
       frame[p.name] = EntryPoints.bind(p, index: k, of: function, role: role, using: interpreter)
@@ -105,5 +107,22 @@ struct KernelAnalyzer: Sendable {
     var derivation = FindingDerivation(
       text: text, facts: facts, kernel: function.name, dialect: dialect, flagGuards: flagGuards)
     return (derivation.derive(), facts.partial)
+  }
+}
+
+/// The file's global variables, evaluated once and shared (read-only) by every entry point.
+private struct EvaluatedGlobals: @unchecked Sendable {
+  /// Global values by name.
+  let values: [String: Value]
+  /// The facts after evaluating them; each entry point starts from a copy.
+  let facts: AnalysisFacts
+
+  init(
+    unit: TranslationUnit, functions: [String: [FunctionDecl]], annotations: Interpreter.Annotations
+  ) {
+    let interpreter = Interpreter(
+      unit: unit, functions: functions, facts: AnalysisFacts(), annotations: annotations)
+    values = interpreter.globals
+    facts = interpreter.facts
   }
 }

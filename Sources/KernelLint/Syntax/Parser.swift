@@ -31,7 +31,9 @@ struct Parser {
 
   // MARK: Token access
 
-  var current: Token { tokens[index] }
+  var current: Token {
+    @inline(__always) _read { yield tokens[index] }
+  }
   func peek(_ offset: Int = 1) -> Token { tokens[min(index + offset, tokens.count - 1)] }
   var atEnd: Bool { current.kind == .endOfFile }
 
@@ -41,15 +43,17 @@ struct Parser {
     return t
   }
 
-  mutating func accept(_ p: String) -> Bool {
-    guard current.kind == .punctuator || current.kind == .identifier, current.text == p else {
-      return false
-    }
-    index += 1
-    return true
+  /// Consumes the punctuator or keyword `p` if it is next.
+  mutating func accept(_ p: StaticString) -> Bool {
+    let letter = UInt8(truncatingIfNeeded: Token.code(p)) | 0x20
+    let isWord = letter >= UInt8(ascii: "a") && letter <= UInt8(ascii: "z")
+    let matches =
+      isWord ? tokens[index].isIdent(p.description) : tokens[index].isPunct(p)
+    if matches { index += 1 }
+    return matches
   }
 
-  mutating func expect(_ p: String) throws(SyntaxError) {
+  mutating func expect(_ p: StaticString) throws(SyntaxError) {
     guard accept(p) else {
       throw SyntaxError(range: current.range, message: "expected '\(p)'")
     }
@@ -69,7 +73,7 @@ struct Parser {
   }
 
   /// Skips balanced brackets starting at an opening token; stops at end of input.
-  mutating func skipBalanced(open: String, close: String) {
+  mutating func skipBalanced(open: StaticString, close: StaticString) {
     var level = 0
     while !atEnd {
       let t = advance()
