@@ -13,13 +13,13 @@ final class Interpreter {
   let unit: TranslationUnit
   let facts: AnalysisFacts
   let annotations: Annotations
-  var functionsByName: [String: [FunctionDecl]] = [:]
-  var scopes: [[String: Value]] = [[:]]
-  var globals: [String: Value] = [:]
-  var callStack: [Range<Int>] = []
-  var returned: Value?
-  var isEntry = true
-  var unrollBudget = 256
+  let functionsByName: [String: [FunctionDecl]]
+  @exclusivity(unchecked) var scopes: [[String: Value]] = [[:]]
+  @exclusivity(unchecked) var globals: [String: Value] = [:]
+  @exclusivity(unchecked) var callStack: [Range<Int>] = []
+  @exclusivity(unchecked) var returned: Value?
+  @exclusivity(unchecked) var isEntry = true
+  @exclusivity(unchecked) var unrollBudget = 256
   /// Upper bound on evaluated expressions per kernel (hostile input stays fast).
   static let stepLimit = 400_000
 

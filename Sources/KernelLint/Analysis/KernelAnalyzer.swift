@@ -58,7 +58,7 @@ struct KernelAnalyzer: Sendable {
     partial += lexer.problems + preprocessor.problems + unit.errors
     let entries = EntryPoints.find(in: unit)
     report.entryCount = entries.count
-    var seen = Set<String>()
+    var seen = Set<FindingKey>()
     let functions = Interpreter.index(unit)
     let dialect = report.dialect
     let globals = EvaluatedGlobals(unit: unit, functions: functions, annotations: annotations)
@@ -69,7 +69,7 @@ struct KernelAnalyzer: Sendable {
     }
     for (findings, notes) in results {
       for finding in findings {
-        let key = "\(finding.rule.rawValue):\(finding.range)"
+        let key = FindingKey(rule: finding.rule, range: finding.range)
         if seen.insert(key).inserted { report.findings.append(finding) }
       }
       partial += notes
@@ -125,4 +125,10 @@ private struct EvaluatedGlobals: @unchecked Sendable {
     values = interpreter.globals
     facts = interpreter.facts
   }
+}
+
+/// Identity of a finding for de-duplication across entry points.
+private struct FindingKey: Hashable {
+  var rule: RuleID
+  var range: Range<Int>
 }

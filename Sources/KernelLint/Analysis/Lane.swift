@@ -51,56 +51,76 @@ struct Lane: Sendable {
   }
 }
 
-/// A small sorted set of ids (usually empty or one or two elements).
+/// A set of ids, copied with every lane: ids below 128 (limit candidates of ordinary kernels)
+/// are bits, so a lane stays free of heap storage; larger ids spill into a shared array.
 struct IDSet: Sendable, Equatable {
-  private(set) var items: [Int32]
+  private var low: UInt64 = 0
+  private var high: UInt64 = 0
+  private var large: LargeIDs?
 
-  /// A set of already sorted, unique ids.
-  init(items: [Int32] = []) { self.items = items }
+  /// Ids of 128 and above, sorted and unique (immutable, shared between copies).
+  private final class LargeIDs: Sendable {
+    let items: [Int32]
+    init(_ items: [Int32]) { self.items = items }
+  }
+
+  /// A set holding `items`.
+  init(items: [Int32] = []) {
+    for v in items { insert(v) }
+  }
 
   /// Whether the set is empty.
-  var isEmpty: Bool { items.isEmpty }
+  var isEmpty: Bool { low == 0 && high == 0 && large == nil }
+
+  /// The ids in ascending order.
+  var items: [Int32] {
+    if isEmpty { return [] }
+    var result: [Int32] = []
+    for (word, base) in [(low, 0), (high, 64)] {
+      var w = word
+      while w != 0 {
+        result.append(Int32(base + w.trailingZeroBitCount))
+        w &= w - 1
+      }
+    }
+    return result + (large?.items ?? [])
+  }
 
   /// Inserts one id.
   mutating func insert(_ v: Int32) {
-    if let i = items.firstIndex(where: { $0 >= v }) {
-      if items[i] != v { items.insert(v, at: i) }
-    } else {
-      items.append(v)
+    switch v {
+    case 0..<64: low |= 1 << UInt64(v)
+    case 64..<128: high |= 1 << UInt64(v - 64)
+    default: large = IDSet.merged(large?.items ?? [], [v])
     }
   }
 
-  /// The union (linear merge of the sorted arrays).
+  /// The union.
   func union(_ o: IDSet) -> IDSet {
-    if o.items.isEmpty || o.items == items { return self }
-    if items.isEmpty { return o }
-    var merged: [Int32] = []
-    merged.reserveCapacity(items.count + o.items.count)
-    var i = 0
-    var j = 0
-    while i < items.count || j < o.items.count {
-      let next: Int32
-      if j >= o.items.count || (i < items.count && items[i] < o.items[j]) {
-        next = items[i]
-        i += 1
-      } else if i >= items.count || o.items[j] < items[i] {
-        next = o.items[j]
-        j += 1
-      } else {
-        next = items[i]
-        i += 1
-        j += 1
-      }
-      merged.append(next)
-    }
-    return IDSet(items: merged)
+    var r = self
+    r.low |= o.low
+    r.high |= o.high
+    if let other = o.large { r.large = IDSet.merged(large?.items ?? [], other.items) }
+    return r
   }
 
   /// Every id turned into its "guarded" variant (odd).
   func guarded() -> IDSet {
+    let even: UInt64 = 0x5555_5555_5555_5555
     var r = IDSet()
-    for v in items { r.insert(v | 1) }
+    r.low = (low & ~even) | ((low & even) << 1)
+    r.high = (high & ~even) | ((high & even) << 1)
+    if let large { r.large = IDSet.merged([], large.items.map { $0 | 1 }) }
     return r
+  }
+
+  static func == (x: IDSet, y: IDSet) -> Bool {
+    x.low == y.low && x.high == y.high && x.large?.items == y.large?.items
+  }
+
+  private static func merged(_ x: [Int32], _ y: [Int32]) -> LargeIDs? {
+    let all = Array(Set(x + y)).sorted()
+    return all.isEmpty ? nil : LargeIDs(all)
   }
 }
 

@@ -49,8 +49,8 @@ struct TypeName: Sendable {
 
 /// An expression node with its exact source range.
 final class Expr: @unchecked Sendable {
-  /// The shape of an expression.
-  indirect enum Kind {
+  /// The shape of an expression (stored inline: sub-expressions are `Expr` references).
+  enum Kind {
     case identifier(String)
     case number(Double)
     case literal  // strings, characters
@@ -108,13 +108,13 @@ struct VariableDecl {
 }
 
 /// A statement node.
-indirect enum Stmt {
+enum Stmt {
   case block([Stmt])
   case declaration([VariableDecl])
   case expression(Expr)
-  case ifElse(Expr, Stmt, Stmt?)
-  case forLoop(Stmt?, Expr?, Expr?, Stmt, range: Range<Int>)
-  case whileLoop(Expr, Stmt, isDoWhile: Bool, range: Range<Int>)
+  indirect case ifElse(Expr, Stmt, Stmt?)
+  indirect case forLoop(Stmt?, Expr?, Expr?, Stmt, range: Range<Int>)
+  indirect case whileLoop(Expr, Stmt, isDoWhile: Bool, range: Range<Int>)
   case returnValue(Expr?, range: Range<Int>)
   case jump  // break, continue, discard
 }

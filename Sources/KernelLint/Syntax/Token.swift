@@ -22,9 +22,11 @@ struct Token: Sendable {
   private(set) var code: UInt32 = 0
 
   /// Creates a token.
+  ///
+  /// `code` is the punctuator code when the caller already knows it (the lexer).
   init(
     kind: Kind, text: String, range: Range<Int>, isAtLineStart: Bool, hasSpaceBefore: Bool,
-    isFromMacro: Bool = false
+    isFromMacro: Bool = false, code: UInt32? = nil
   ) {
     self.kind = kind
     self.text = text
@@ -32,7 +34,7 @@ struct Token: Sendable {
     self.isAtLineStart = isAtLineStart
     self.hasSpaceBefore = hasSpaceBefore
     self.isFromMacro = isFromMacro
-    code = Token.code(of: kind, text)
+    self.code = code ?? Token.code(of: kind, text)
   }
 
   /// Changes the category and spelling (macro stringification, pasting, `defined`).
