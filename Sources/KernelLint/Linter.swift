@@ -28,11 +28,19 @@ public struct Linter: Sendable {
     let lower = path.lowercased()
     var kernels: [EmbeddedKernel] = []
     var hostComments: [Comment] = []
-    if lower.hasSuffix(".swift") || lower.hasSuffix(".m") || lower.hasSuffix(".mm") {
-      let host = HostExtractor.extract(
-        bytes, language: lower.hasSuffix(".swift") ? .swift : .objectiveC)
-      kernels = host.kernels
-      hostComments = host.comments
+    let isSwift = lower.hasSuffix(".swift")
+    if isSwift || lower.hasSuffix(".m") || lower.hasSuffix(".mm") {
+      let settings = configuration.host ?? LintConfiguration.HostSettings()
+      if (isSwift ? settings.swift : settings.objc) != false {
+        let host = HostExtractor.extract(bytes, language: isSwift ? .swift : .objectiveC)
+        kernels = host.kernels
+        hostComments = host.comments
+      }
+      if settings.heuristicStrings == false {
+        let filter = KernelAPIFilter(
+          apis: settings.kernelAPIs ?? LintConfiguration.HostSettings.defaultKernelAPIs)
+        kernels = kernels.filter { filter.accepts(bytes, literalStart: $0.literalStart) }
+      }
     } else {
       kernels = [
         EmbeddedKernel(text: bytes, hostOffsets: nil, literalStart: 0, literalEnd: bytes.count)
@@ -48,6 +56,12 @@ public struct Linter: Sendable {
       analyzer.flagGuards = configuration.ruleOptions?["EDR003"]?["flag-guards"] ?? false
       analyzer.runtimeAssembly = kernel.runtimeAssembly
       analyzer.runtimeOffset = kernel.runtimeOffset
+      analyzer.entryOptions = EntryOptions(
+        cikl: configuration.isDialectEnabled("cikl"),
+        mslCI: configuration.isDialectEnabled("msl-ci"),
+        metal: configuration.isDialectEnabled("metal"),
+        swiftUI: configuration.isDialectEnabled("swiftui"),
+        libraryMode: configuration.libraryMode != "off")
       for (name, range) in configuration.params ?? [:] where range.count == 2 {
         analyzer.annotations.ranges[name] = (range[0], range[1])
       }

@@ -56,6 +56,12 @@ extension Interpreter {
         for value in args where value.lanes.count == 4 { recordOutput(value, range: e.range) }
       }
       return .object(.void)
+    case (.sampler, "write") where recordsTextureWrites:
+      // Plain Metal compute kernels: the first argument of `texture.write(v, coord)`.
+      if isEntry && callStack.isEmpty, let value = args.first, value.lanes.count == 4 {
+        recordOutput(value, range: e.range)
+      }
+      return .object(.void)
     case (.sampler, "transform"):
       return transformed(args.last)
     case (.sampler, "coord"), (.destination, "coord"):

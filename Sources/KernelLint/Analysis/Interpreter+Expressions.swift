@@ -44,6 +44,11 @@ extension Interpreter {
     case .call(let callee, let arguments):
       return call(callee, arguments, e)
     case .member(let base, let field):
+      if outputStruct != nil, case .identifier(let name) = base.kind,
+        let value = lookup(name + "." + field)
+      {
+        return value
+      }
       return member(eval(base), field, e)
     case .index(let base, let subscriptExpr):
       let index = eval(subscriptExpr)
@@ -198,6 +203,12 @@ extension Interpreter {
         assign(name, resized(value, to: old.lanes.count))
       }
     case .member(let base, let field):
+      if outputStruct != nil, case .identifier(let name) = base.kind,
+        let old = lookup(name + "." + field)
+      {
+        assign(name + "." + field, resized(value, to: old.lanes.count))
+        return
+      }
       var old = eval(base)
       guard old.shape == .numeric, let lanes = Interpreter.swizzle(field, count: old.lanes.count)
       else { return }

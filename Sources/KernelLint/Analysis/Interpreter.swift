@@ -20,6 +20,11 @@ final class Interpreter {
   @exclusivity(unchecked) var returned: Value?
   @exclusivity(unchecked) var isEntry = true
   @exclusivity(unchecked) var unrollBudget = 256
+  /// Whether `texture.write(v, coord)` writes an output (plain Metal compute kernels).
+  var recordsTextureWrites = false
+  /// The struct returned by a plain Metal fragment and its `[[color(n)]]` members: locals of
+  /// that type keep those members as variables named `local.member`.
+  var outputStruct: (type: String, members: [String])?
   /// Upper bound on evaluated expressions per kernel (hostile input stays fast).
   static let stepLimit = 400_000
 
@@ -221,6 +226,11 @@ final class Interpreter {
             ?? value
         }
         declare(decl.name, conform(value, to: decl.type))
+        if let output = outputStruct, decl.type.name == output.type, decl.initializer == nil {
+          for member in output.members {
+            declare(decl.name + "." + member, opaqueMember())
+          }
+        }
       }
       return .normal
     case .expression(let e):
@@ -257,11 +267,23 @@ final class Interpreter {
     case .returnValue(let e, let range):
       let value = e.map { eval($0) } ?? .object(.void)
       returned = returned.map { joinValues($0, value) } ?? value
-      if isEntry && callStack.isEmpty { recordOutput(value, range: range) }
+      if isEntry && callStack.isEmpty {
+        recordOutput(value, range: range)
+        if let output = outputStruct, let e, case .identifier(let name) = e.kind {
+          for member in output.members {
+            if let v = lookup(name + "." + member) { recordOutput(v, range: range) }
+          }
+        }
+      }
       return .returned
     case .jump:
       return .normal
     }
+  }
+
+  /// An unwritten struct member: four unknown lanes that carry nothing.
+  private func opaqueMember() -> Value {
+    Value(shape: .numeric, lanes: (0..<4).map { _ in .constant(0, id: facts.freshID()) })
   }
 
   /// Records the outputs of an entry-point `return`.

@@ -33,6 +33,7 @@ struct KernelAnalyzer: Sendable {
   var flagGuards = false
   var runtimeAssembly: String?
   var runtimeOffset = 0
+  var entryOptions = EntryOptions()
 
   /// Analyses kernel text.
   func analyze(_ text: [UInt8]) -> KernelReport {
@@ -56,8 +57,11 @@ struct KernelAnalyzer: Sendable {
         (runtimeOffset..<runtimeOffset + 1, "kernel text is assembled at run time (\(reason))"))
     }
     partial += lexer.problems + preprocessor.problems + unit.errors
-    let entries = EntryPoints.find(in: unit)
+    let entries = EntryPoints.find(in: unit, options: entryOptions)
     report.entryCount = entries.count
+    if entries.contains(where: { EntryPoints.metalRole($0.0, unit: unit) != nil }) {
+      report.dialect = .metal
+    }
     var seen = Set<FindingKey>()
     let functions = Interpreter.index(unit)
     let dialect = report.dialect
@@ -103,6 +107,12 @@ struct KernelAnalyzer: Sendable {
       frame[p.name] = EntryPoints.bind(p, index: k, of: function, role: role, using: interpreter)
     }
     interpreter.scopes = [frame]
+    switch role {
+    case .compute: interpreter.recordsTextureWrites = true
+    case .fragmentStruct(let members):
+      interpreter.outputStruct = (type: function.returnType.name, members: members)
+    default: break
+    }
     if let body = function.body { _ = interpreter.exec(body) }
     var derivation = FindingDerivation(
       text: text, facts: facts, kernel: function.name, dialect: dialect, flagGuards: flagGuards)

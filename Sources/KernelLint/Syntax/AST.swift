@@ -155,6 +155,8 @@ struct TranslationUnit {
   var functions: [FunctionDecl] = []
   /// Global variables in source order.
   var globals: [VariableDecl] = []
+  /// Members marked `[[color(n)]]` of each struct type (plain Metal fragment outputs).
+  var colorMembers: [String: [String]] = [:]
   /// Parse problems (range, message); each makes the analysis partial.
   var errors: [(Range<Int>, String)] = []
 }

@@ -126,7 +126,10 @@ extension Parser {
       i += 1
       return at(i).kind == .identifier && (at(i + 1).isPunct("=") || at(i + 1).isPunct(";"))
     }
-    return at(i).kind == .identifier && !Parser.nonNameWords.contains(at(i).text)
+    guard at(i).kind == .identifier else { return false }
+    // `in`/`out` are GLSL qualifiers, but also plain Metal names (`FragOut out;`).
+    let next = at(i + 1)
+    return !Parser.nonNameWords.contains(at(i).text) || next.isPunct(";") || next.isPunct("=")
   }
 
   static let templateTypes: Set<String> = [

@@ -168,9 +168,18 @@ struct Parser {
       || current.isIdent("enum")
     {
       _ = advance()
-      if current.kind == .identifier { userTypes.insert(advance().text) }
+      var name = ""
+      if current.kind == .identifier {
+        name = advance().text
+        userTypes.insert(name)
+      }
       while !atEnd && !current.isPunct("{") && !current.isPunct(";") { _ = advance() }
-      if current.isPunct("{") { skipBalanced(open: "{", close: "}") }
+      if current.isPunct("{") {
+        let open = index
+        skipBalanced(open: "{", close: "}")
+        let members = colorMembers(in: open..<index)
+        if !name.isEmpty && !members.isEmpty { unit.colorMembers[name] = members }
+      }
       while !atEnd && !current.isPunct(";") { _ = advance() }
       _ = accept(";")
       return
@@ -198,6 +207,19 @@ struct Parser {
     var decls = try parseDeclarators(type: type, firstName: nameToken, start: startRange)
     for i in decls.indices { decls[i].type.qualifiers += qualifiers }
     unit.globals += decls
+  }
+
+  /// Names of the members declared `name [[color(n)]]` among `tokens[range]`.
+  private func colorMembers(in range: Range<Int>) -> [String] {
+    var names: [String] = []
+    for i in range where i + 3 < range.upperBound {
+      if tokens[i].kind == .identifier, tokens[i + 1].isPunct("["), tokens[i + 2].isPunct("["),
+        tokens[i + 3].isIdent("color")
+      {
+        names.append(tokens[i].text)
+      }
+    }
+    return names
   }
 
   mutating func parseLeadingQualifiers(into qualifiers: inout [String], markers: inout Set<String>)
@@ -323,7 +345,8 @@ struct Parser {
     if qualifiers.contains("out") || qualifiers.contains("inout") { type.isReference = true }
     var name = ""
     if current.kind == .identifier { name = advance().text }
-    while accept("[") {
+    while current.isPunct("[") && !peek().isPunct("[") {
+      _ = advance()
       while !atEnd && !current.isPunct("]") { _ = advance() }
       try expect("]")
       type.isArray = true
