@@ -6,6 +6,7 @@ extension Interpreter {
       let args = arguments.map { eval($0) }
       return methodCall(base, method, args, arguments, e)
     }
+    if let array = arrayConstructor(callee, arguments) { return array }
     guard case .identifier(let name) = callee.kind else {
       _ = arguments.map { eval($0) }
       facts.note(e.range, "call through an expression")

@@ -20,6 +20,8 @@ final class Interpreter {
   @exclusivity(unchecked) var returned: Value?
   @exclusivity(unchecked) var isEntry = true
   @exclusivity(unchecked) var unrollBudget = 256
+  /// Lanes per element of each declared array (by name).
+  var arrayWidths: [String: Int] = [:]
   /// Whether `texture.write(v, coord)` writes an output (plain Metal compute kernels).
   var recordsTextureWrites = false
   /// The struct returned by a plain Metal fragment and its `[[color(n)]]` members: locals of
@@ -50,6 +52,9 @@ final class Interpreter {
     self.facts = facts
     self.annotations = annotations
     self.functionsByName = functions
+    for global in unit.globals where global.type.isArray {
+      arrayWidths[global.name] = global.type.laneCount ?? 1
+    }
     if let evaluated {
       globals = evaluated
       return
@@ -221,10 +226,11 @@ final class Interpreter {
             lanes: (0..<(decl.type.laneCount ?? 1)).map { _ in .constant(0, id: facts.freshID()) })
         }
         if decl.type.isArray, let d = decl.initializer, case .initializerList(let items) = d.kind {
-          value =
-            items.map { eval($0) }.reduce(nil) { acc, v in acc.map { joinValues($0, v) } ?? v }
-            ?? value
+          // One value per element, indexed exactly (Interpreter+Arrays).
+          let elements = items.map { conform(eval($0), to: TypeName(name: decl.type.name)) }
+          if !elements.isEmpty { value = Value(shape: .numeric, lanes: elements.flatMap(\.lanes)) }
         }
+        if decl.type.isArray { arrayWidths[decl.name] = decl.type.laneCount ?? 1 }
         declare(decl.name, conform(value, to: decl.type))
         if let output = outputStruct, decl.type.name == output.type, decl.initializer == nil {
           for member in output.members {
@@ -237,7 +243,9 @@ final class Interpreter {
       _ = eval(e)
       return .normal
     case .ifElse(let condition, let then, let otherwise):
-      _ = eval(condition)
+      if let c = Self.folded(eval(condition)) {
+        return c != 0 ? exec(then) : otherwise.map { exec($0) } ?? .normal
+      }
       let saved = scopes
       refine(condition, true)
       let f1 = exec(then)
