@@ -72,8 +72,14 @@ public struct LintConfiguration: Sendable, Codable, Equatable {
   public struct PreprocessorSettings: Sendable, Codable, Equatable {
     /// Object-like macros (`"USE_SOFT_KNEE": "0"`).
     public var defines: [String: String]?
-    /// Include search paths (not resolved in this version).
+    /// Directories searched for `#include "…"` after the including file's own.
     public var includePaths: [String]?
+
+    /// Creates settings.
+    public init(defines: [String: String]? = nil, includePaths: [String]? = nil) {
+      self.defines = defines
+      self.includePaths = includePaths
+    }
   }
 
   /// The default configuration.

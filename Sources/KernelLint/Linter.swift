@@ -1,3 +1,5 @@
+import Foundation
+
 /// The result of linting one file.
 public struct FileReport: Sendable {
   /// The path as given.
@@ -16,6 +18,10 @@ public struct FileReport: Sendable {
 public struct Linter: Sendable {
   /// The configuration in force.
   public var configuration: LintConfiguration
+  /// Reads the files named by `#include "…"` (by path); the default reads the file system.
+  public var includeLoader: @Sendable (String) -> [UInt8]? = { path in
+    FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+  }
 
   /// Creates a linter.
   public init(configuration: LintConfiguration = LintConfiguration()) {
@@ -56,6 +62,9 @@ public struct Linter: Sendable {
       analyzer.flagGuards = configuration.ruleOptions?["EDR003"]?["flag-guards"] ?? false
       analyzer.runtimeAssembly = kernel.runtimeAssembly
       analyzer.runtimeOffset = kernel.runtimeOffset
+      analyzer.includes = IncludeExpander(
+        searchPaths: configuration.preprocessor?.includePaths ?? [], load: includeLoader)
+      analyzer.directory = IncludeExpander.directory(of: path)
       analyzer.entryOptions = EntryOptions(
         cikl: configuration.isDialectEnabled("cikl"),
         mslCI: configuration.isDialectEnabled("msl-ci"),

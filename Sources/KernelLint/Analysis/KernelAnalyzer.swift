@@ -34,6 +34,10 @@ struct KernelAnalyzer: Sendable {
   var runtimeAssembly: String?
   var runtimeOffset = 0
   var entryOptions = EntryOptions()
+  /// Resolves `#include "…"`; nil leaves every include unresolved.
+  var includes: IncludeExpander?
+  /// The directory of the file holding the kernel (for includes).
+  var directory = "."
 
   /// Analyses kernel text.
   func analyze(_ text: [UInt8]) -> KernelReport {
@@ -48,7 +52,8 @@ struct KernelAnalyzer: Sendable {
         if let name = d.parameter, d.parameterIsColor { annotations.colorParameters.insert(name) }
       }
     }
-    let preprocessor = Preprocessor(tokens: lexer.tokens, defines: defines)
+    let tokens = includes?.expand(lexer.tokens, directory: directory) ?? lexer.tokens
+    let preprocessor = Preprocessor(tokens: tokens, defines: defines)
     report.dialect = KernelDialect.guess(preprocessor.output)
     let unit = Parser.parse(preprocessor.output)
     var partial: [(Range<Int>, String)] = []

@@ -161,7 +161,7 @@ struct Lexer {
     if kind == .punctuator {
       for i in start..<min(index, start + 3) { code |= UInt32(bytes[i]) << (8 * (i - start)) }
       text = index - start == 1 ? Lexer.singleBytePunctuators[Int(c & 0x7F)] : spelling(start)
-    } else if kind != .string {
+    } else if kind != .string || index - start <= Lexer.stringSpellingLimit {
       text = spelling(start)
     }
     tokens.append(
@@ -171,6 +171,9 @@ struct Lexer {
     atLineStart = false
     spaceBefore = false
   }
+
+  /// String literals up to this length keep their spelling (`#include "file.h"`).
+  static let stringSpellingLimit = 256
 
   private func spelling(_ start: Int) -> String {
     String(decoding: bytes[start..<index], as: UTF8.self)

@@ -135,7 +135,10 @@ struct Preprocessor {
     case "include" where active:
       if rest.first?.kind == .string {
         problems.append(
-          (line[0].range, "'#include \"…\"' is not resolved; included code was not analysed"))
+          (
+            line[0].range,
+            "'#include \(rest[0].text)' was not found; included code was not analysed"
+          ))
       }
     default:
       break  // #include <…>, #pragma, #line, #error: no effect on the analysis

@@ -7,7 +7,8 @@ struct Token: Sendable {
 
   /// The lexical category.
   private(set) var kind: Kind
-  /// The spelling (identifiers, numbers, punctuators); empty for strings.
+  /// The spelling, quotes included for strings; empty for strings longer than
+  /// `Lexer.stringSpellingLimit` bytes.
   private(set) var text: String
   /// The byte range to report for this token (the macro use site for expanded tokens).
   var range: Range<Int>
