@@ -151,8 +151,8 @@ final class Interpreter {
   // MARK: Environment
 
   func lookup(_ name: String) -> Value? {
-    for scope in scopes.reversed() {
-      if let v = scope[name] { return v }
+    for k in scopes.indices.reversed() where !scopes[k].isEmpty {
+      if let v = scopes[k][name] { return v }
     }
     return globals[name]
   }

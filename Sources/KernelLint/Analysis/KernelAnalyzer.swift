@@ -42,26 +42,24 @@ struct KernelAnalyzer: Sendable {
   /// Analyses kernel text.
   func analyze(_ text: [UInt8]) -> KernelReport {
     var report = KernelReport()
-    let lexer = Lexer.tokenize(text)
-    report.comments = lexer.comments
+    let front = preprocess(text)
+    report.comments = front.comments
     var annotations = self.annotations
-    for comment in lexer.comments {
+    for comment in front.comments {
       for case .success(let d) in Directive.parse(comment, hostRange: comment.range)
       where d.command == .param {
         if let name = d.parameter, let range = d.parameterRange { annotations.ranges[name] = range }
         if let name = d.parameter, d.parameterIsColor { annotations.colorParameters.insert(name) }
       }
     }
-    let tokens = includes?.expand(lexer.tokens, directory: directory) ?? lexer.tokens
-    let preprocessor = Preprocessor(tokens: tokens, defines: defines)
-    report.dialect = KernelDialect.guess(preprocessor.output)
-    let unit = Parser.parse(preprocessor.output)
+    report.dialect = KernelDialect.guess(front.tokens)
+    let unit = Parser.parse(front.tokens)
     var partial: [(Range<Int>, String)] = []
     if let reason = runtimeAssembly {
       partial.append(
         (runtimeOffset..<runtimeOffset + 1, "kernel text is assembled at run time (\(reason))"))
     }
-    partial += lexer.problems + preprocessor.problems + unit.errors
+    partial += front.problems + unit.errors
     let entries = EntryPoints.find(in: unit, options: entryOptions)
     report.entryCount = entries.count
     if entries.contains(where: { EntryPoints.metalRole($0.0, unit: unit) != nil }) {
@@ -94,6 +92,17 @@ struct KernelAnalyzer: Sendable {
           kernel: name))
     }
     return report
+  }
+
+  /// Lexes, splices includes and preprocesses; only the expanded tokens outlive this call
+  /// (the lexer's tokens are freed before parsing, which lowers the peak memory).
+  private func preprocess(_ text: [UInt8]) -> (
+    tokens: [Token], comments: [Comment], problems: [(Range<Int>, String)]
+  ) {
+    let lexer = Lexer.tokenize(text)
+    let tokens = includes?.expand(lexer.tokens, directory: directory) ?? lexer.tokens
+    let preprocessor = Preprocessor(tokens: tokens, defines: defines)
+    return (preprocessor.output, lexer.comments, lexer.problems + preprocessor.problems)
   }
 
   /// Interprets one entry point and derives its findings and partial-analysis notes.

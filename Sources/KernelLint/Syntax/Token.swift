@@ -54,11 +54,11 @@ struct Token: Sendable {
 
   /// The packed code of a punctuator spelling of at most three bytes.
   @inline(__always) static func code(_ p: StaticString) -> UInt32 {
-    p.withUTF8Buffer { bytes in
-      var value: UInt32 = 0
-      for i in 0..<min(bytes.count, 3) { value |= UInt32(bytes[i]) << (8 * i) }
-      return value
-    }
+    guard p.hasPointerRepresentation else { return p.unicodeScalar.value & 0x7F }
+    let start = p.utf8Start
+    var value: UInt32 = 0
+    for i in 0..<min(p.utf8CodeUnitCount, 3) { value |= UInt32(start[i]) << (8 * i) }
+    return value
   }
 
   /// Byte `i` (0–2) of a punctuator's spelling, 0 past its end or for other kinds.
