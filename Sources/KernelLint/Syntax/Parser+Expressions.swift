@@ -1,11 +1,13 @@
 extension Parser {
   private func node(_ kind: Expr.Kind, from start: Int) -> Expr {
-    let first = tokens[min(start, tokens.count - 1)]
-    let last = tokens[max(min(index - 1, tokens.count - 1), 0)]
-    let lower = min(first.range.lowerBound, last.range.lowerBound)
-    let upper = max(first.range.upperBound, last.range.upperBound)
+    // Fields are read in place: copying whole tokens (with their strings) costs more.
+    let f = min(start, tokens.count - 1)
+    let l = max(min(index - 1, tokens.count - 1), 0)
+    let lower = min(tokens[f].range.lowerBound, tokens[l].range.lowerBound)
+    let upper = max(tokens[f].range.upperBound, tokens[l].range.upperBound)
     return Expr(
-      kind, range: lower..<upper, id: nextID, isFromMacro: first.isFromMacro || last.isFromMacro)
+      kind, range: lower..<upper, id: nextID,
+      isFromMacro: tokens[f].isFromMacro || tokens[l].isFromMacro)
   }
 
   private mutating func make(_ kind: Expr.Kind, from start: Int) -> Expr {
@@ -125,7 +127,7 @@ extension Parser {
     if current.isPunct("("), isCast() {
       try enter()
       defer { depth -= 1 }
-      _ = advance()
+      skip()
       let type = try parseType()
       try expect(")")
       let operand = try parseUnary()
@@ -135,9 +137,9 @@ extension Parser {
   }
 
   private func isCast() -> Bool {
-    let t = peek()
+    let t = self[ahead: 1]
     guard t.kind == .identifier else { return false }
-    let closes = peek(2).isPunct(")")
+    let closes = self[ahead: 2].isPunct(")")
     return closes
       && (TypeName.laneCount(of: t.text) != nil || TypeName.matrixShape(t.text) != nil
         || userTypes.contains(t.text))
@@ -148,20 +150,20 @@ extension Parser {
     var expr = try parsePrimary()
     while true {
       if current.isPunct("(") {
-        _ = advance()
+        skip()
         try enter()
         defer { depth -= 1 }
         let arguments = try parseArguments(closing: ")")
         expr = make(.call(expr, arguments), from: start)
       } else if current.isPunct(".") || current.isPunct("->") {
-        _ = advance()
+        skip()
         guard current.kind == .identifier else {
           throw SyntaxError(range: current.range, message: "expected a member name")
         }
         let name = advance().text
         expr = make(.member(expr, name), from: start)
-      } else if current.isPunct("[") && !peek().isPunct("[") {
-        _ = advance()
+      } else if current.isPunct("[") && !self[ahead: 1].isPunct("[") {
+        skip()
         try enter()
         defer { depth -= 1 }
         let subscriptExpr = try parseExpression()
@@ -193,7 +195,7 @@ extension Parser {
   {
     let start = index
     let closing: StaticString = current.isPunct("(") ? ")" : "}"
-    _ = advance()
+    skip()
     let arguments = try parseArguments(closing: closing)
     nextID += 1
     let callee = Expr(
@@ -206,16 +208,16 @@ extension Parser {
     let token = current
     switch token.kind {
     case .number:
-      _ = advance()
+      skip()
       return make(.number(Parser.numberValue(token.text)), from: start)
     case .string, .character:
-      while current.kind == .string || current.kind == .character { _ = advance() }
+      while current.kind == .string || current.kind == .character { skip() }
       return make(.literal, from: start)
     case .identifier:
-      _ = advance()
+      skip()
       var name = token.text
-      while current.isPunct("::"), peek().kind == .identifier {
-        _ = advance()
+      while current.isPunct("::"), self[ahead: 1].kind == .identifier {
+        skip()
         name = advance().text
       }
       if current.isPunct("<"),
@@ -231,7 +233,7 @@ extension Parser {
       if token.isPunct("(") {
         try enter()
         defer { depth -= 1 }
-        _ = advance()
+        skip()
         let inner = try parseExpression()
         try expect(")")
         return inner
@@ -239,12 +241,12 @@ extension Parser {
       if token.isPunct("{") {
         try enter()
         defer { depth -= 1 }
-        _ = advance()
+        skip()
         let elements = try parseArguments(closing: "}")
         return make(.initializerList(elements), from: start)
       }
       if token.isPunct("::") {
-        _ = advance()
+        skip()
         return try parsePrimary()
       }
     case .endOfFile:

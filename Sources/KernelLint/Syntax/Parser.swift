@@ -34,13 +34,22 @@ struct Parser {
   var current: Token {
     @inline(__always) _read { yield tokens[index] }
   }
-  func peek(_ offset: Int = 1) -> Token { tokens[min(index + offset, tokens.count - 1)] }
+  /// The token `offset` places ahead (read in place, not copied).
+  subscript(ahead offset: Int) -> Token {
+    @inline(__always) _read { yield tokens[min(index + offset, tokens.count - 1)] }
+  }
   var atEnd: Bool { current.kind == .endOfFile }
 
+  /// Consumes the current token and returns it.
   mutating func advance() -> Token {
     let t = tokens[index]
-    if index < tokens.count - 1 { index += 1 }
+    skip()
     return t
+  }
+
+  /// Consumes the current token (no copy: most consumed tokens are not needed).
+  @inline(__always) mutating func skip() {
+    if index < tokens.count - 1 { index += 1 }
   }
 
   /// Consumes the punctuator or keyword `p` if it is next.
@@ -104,7 +113,7 @@ struct Parser {
         depth = 0
         recoverTopLevel(from: start)
       }
-      if index == start { _ = advance() }
+      if index == start { skip() }
     }
   }
 
@@ -113,7 +122,7 @@ struct Parser {
     index = start
     while !atEnd {
       if current.isPunct(";") {
-        _ = advance()
+        skip()
         return
       }
       if current.isPunct("{") {
@@ -121,14 +130,14 @@ struct Parser {
         _ = accept(";")
         return
       }
-      _ = advance()
+      skip()
     }
   }
 
   private mutating func parseExternalDeclaration() throws(SyntaxError) {
     if accept(";") { return }
     if current.isPunct("}") {
-      _ = advance()
+      skip()
       _ = markerStack.popLast()
       return
     }
@@ -137,14 +146,14 @@ struct Parser {
       var last = ""
       while !atEnd && !current.isPunct(";") {
         if current.kind == .identifier { last = current.text }
-        if current.isPunct("{") { skipBalanced(open: "{", close: "}") } else { _ = advance() }
+        if current.isPunct("{") { skipBalanced(open: "{", close: "}") } else { skip() }
       }
       if isTypedef { userTypes.insert(last) }
       _ = accept(";")
       return
     }
     if current.isIdent("namespace") {
-      _ = advance()
+      skip()
       var name = ""
       while current.kind == .identifier || current.isPunct("::") { name = advance().text }
       try expect("{")
@@ -153,7 +162,7 @@ struct Parser {
       markerStack.append(markers)
       return
     }
-    if current.isIdent("extern") && peek().kind == .string && peek(2).isPunct("{") {
+    if current.isIdent("extern") && self[ahead: 1].kind == .string && self[ahead: 2].isPunct("{") {
       index += 3
       var markers = markerStack.last ?? []
       markers.insert("externC")
@@ -161,26 +170,26 @@ struct Parser {
       return
     }
     if current.isIdent("template") {
-      _ = advance()
+      skip()
       if current.isPunct("<") { skipBalanced(open: "<", close: ">") }
     }
     if current.isIdent("struct") || current.isIdent("class") || current.isIdent("union")
       || current.isIdent("enum")
     {
-      _ = advance()
+      skip()
       var name = ""
       if current.kind == .identifier {
         name = advance().text
         userTypes.insert(name)
       }
-      while !atEnd && !current.isPunct("{") && !current.isPunct(";") { _ = advance() }
+      while !atEnd && !current.isPunct("{") && !current.isPunct(";") { skip() }
       if current.isPunct("{") {
         let open = index
         skipBalanced(open: "{", close: "}")
         let members = colorMembers(in: open..<index)
         if !name.isEmpty && !members.isEmpty { unit.colorMembers[name] = members }
       }
-      while !atEnd && !current.isPunct(";") { _ = advance() }
+      while !atEnd && !current.isPunct(";") { skip() }
       _ = accept(";")
       return
     }
@@ -226,13 +235,13 @@ struct Parser {
     throws(SyntaxError)
   {
     while true {
-      if current.isPunct("[") && peek().isPunct("[") {
+      if current.isPunct("[") && self[ahead: 1].isPunct("[") {
         markers.formUnion(try parseAttribute())
-      } else if current.isIdent("extern") && peek().kind == .string {
+      } else if current.isIdent("extern") && self[ahead: 1].kind == .string {
         index += 2
         markers.insert("externC")
       } else if current.isIdent("__attribute__") {
-        _ = advance()
+        skip()
         if current.isPunct("(") { skipBalanced(open: "(", close: ")") }
       } else if current.kind == .identifier, Parser.declarationQualifiers.contains(current.text) {
         qualifiers.append(advance().text)
@@ -243,7 +252,9 @@ struct Parser {
   }
 
   mutating func parseTrailingAttributes(markers: inout Set<String>) throws(SyntaxError) {
-    while current.isPunct("[") && peek().isPunct("[") { markers.formUnion(try parseAttribute()) }
+    while current.isPunct("[") && self[ahead: 1].isPunct("[") {
+      markers.formUnion(try parseAttribute())
+    }
   }
 
   /// Parses `[[name(args), other]]` and returns the attribute names.
@@ -252,14 +263,14 @@ struct Parser {
     var names: Set<String> = []
     var level = 0
     while !atEnd {
-      if level == 0 && current.isPunct("]") && peek().isPunct("]") {
+      if level == 0 && current.isPunct("]") && self[ahead: 1].isPunct("]") {
         index += 2
         return names
       }
       if current.isPunct("(") { level += 1 }
       if current.isPunct(")") { level -= 1 }
       if level == 0, current.kind == .identifier { names.insert(current.text) }
-      _ = advance()
+      skip()
     }
     throw SyntaxError(range: current.range, message: "unterminated attribute")
   }
@@ -271,8 +282,8 @@ struct Parser {
       throw SyntaxError(range: current.range, message: "expected a type")
     }
     var name = advance().text
-    while current.isPunct("::"), peek().kind == .identifier {
-      _ = advance()
+    while current.isPunct("::"), self[ahead: 1].kind == .identifier {
+      skip()
       name = advance().text
     }
     var type = TypeName(name: name)
@@ -293,7 +304,7 @@ struct Parser {
   ) throws(SyntaxError) {
     try expect("(")
     var parameters: [Parameter] = []
-    if current.isIdent("void") && peek().isPunct(")") { _ = advance() }
+    if current.isIdent("void") && self[ahead: 1].isPunct(")") { skip() }
     while !current.isPunct(")") && !atEnd {
       parameters.append(try parseParameter())
       if !accept(",") { break }
@@ -301,10 +312,10 @@ struct Parser {
     try expect(")")
     var allMarkers = markers
     while !atEnd && !current.isPunct("{") && !current.isPunct(";") {
-      if current.isPunct("[") && peek().isPunct("[") {
+      if current.isPunct("[") && self[ahead: 1].isPunct("[") {
         allMarkers.formUnion(try parseAttribute())
       } else {
-        _ = advance()
+        skip()
       }
     }
     var function = FunctionDecl(
@@ -335,7 +346,7 @@ struct Parser {
     try parseLeadingQualifiers(into: &qualifiers, markers: &markers)
     var type: TypeName
     if let last = qualifiers.last, current.kind == .identifier,
-      peek().isPunct(",") || peek().isPunct(")") || peek().isPunct("[")
+      self[ahead: 1].isPunct(",") || self[ahead: 1].isPunct(")") || self[ahead: 1].isPunct("[")
     {
       type = TypeName(name: last)
     } else {
@@ -345,14 +356,14 @@ struct Parser {
     if qualifiers.contains("out") || qualifiers.contains("inout") { type.isReference = true }
     var name = ""
     if current.kind == .identifier { name = advance().text }
-    while current.isPunct("[") && !peek().isPunct("[") {
-      _ = advance()
-      while !atEnd && !current.isPunct("]") { _ = advance() }
+    while current.isPunct("[") && !self[ahead: 1].isPunct("[") {
+      skip()
+      while !atEnd && !current.isPunct("]") { skip() }
       try expect("]")
       type.isArray = true
     }
     var attributes: [String] = []
-    while current.isPunct("[") && peek().isPunct("[") { attributes += try parseAttribute() }
+    while current.isPunct("[") && self[ahead: 1].isPunct("[") { attributes += try parseAttribute() }
     return Parameter(
       type: type, name: name, attributes: attributes,
       range: start.lowerBound..<tokens[max(index - 1, 0)].range.upperBound)
