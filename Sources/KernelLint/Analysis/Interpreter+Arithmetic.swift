@@ -171,6 +171,7 @@ extension Interpreter {
 
   /// Source-over (device 3) and convex combinations (device 2) on `l + r`.
   private func applyDevices(_ lane: inout Lane, _ l: Lane, _ r: Lane) {
+    guard l.form >= 0 || r.form >= 0 else { return }  // both devices need a product operand
     for (p, q) in [(l, r), (r, l)] {
       guard q.form >= 0, case .product(let f, let g) = facts.forms[Int(q.form)] else { continue }
       for (u, v) in [(f, g), (g, f)] where u.oneMinusOf == p.id {

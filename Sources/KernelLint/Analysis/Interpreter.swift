@@ -310,6 +310,16 @@ final class Interpreter {
       for item in lane.residual.items where Int(item >> 1) < facts.candidates.count {
         facts.candidates[Int(item >> 1)].isDischarged = true
       }
+      if lane.residual.overflowed {
+        // Untracked residuals: assume restored (a missed finding, never a false one).
+        let first = Int(IDSet.capacity / 2)
+        for k in facts.candidates.indices.dropFirst(first) {
+          facts.candidates[k].isDischarged = true
+        }
+      }
+      if lane.taint.overflowed {
+        facts.note(range, "more limit calls than can be tracked; some may not be reported")
+      }
     }
     if value.lanes.count == 4 {
       facts.outputs.append(OutputAlpha(lane: value.lanes[3], returnRange: range))

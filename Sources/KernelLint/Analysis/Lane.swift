@@ -51,18 +51,16 @@ struct Lane: Sendable {
   }
 }
 
-/// A set of ids, copied with every lane: ids below 128 (limit candidates of ordinary kernels)
-/// are bits, so a lane stays free of heap storage; larger ids spill into a shared array.
+/// A set of ids, copied with every lane, so it is plain bits (no heap storage): ids below
+/// `IDSet.capacity` (limit candidates of ordinary kernels); larger ids only set `overflowed`,
+/// which the output treats conservatively (LINT003 note, residuals assumed restored).
 struct IDSet: Sendable, Equatable {
-  private var low: UInt64 = 0
-  private var high: UInt64 = 0
-  private var large: LargeIDs?
+  private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+  /// Whether an id of `capacity` or more was inserted (and not kept).
+  private(set) var overflowed = false
 
-  /// Ids of 128 and above, sorted and unique (immutable, shared between copies).
-  private final class LargeIDs: Sendable {
-    let items: [Int32]
-    init(_ items: [Int32]) { self.items = items }
-  }
+  /// The number of ids kept exactly.
+  static let capacity: Int32 = 256
 
   /// A set holding `items`.
   init(items: [Int32] = []) {
@@ -70,57 +68,56 @@ struct IDSet: Sendable, Equatable {
   }
 
   /// Whether the set is empty.
-  var isEmpty: Bool { low == 0 && high == 0 && large == nil }
+  var isEmpty: Bool { words == (0, 0, 0, 0) && !overflowed }
 
-  /// The ids in ascending order.
+  /// The ids kept exactly, in ascending order.
   var items: [Int32] {
-    if isEmpty { return [] }
+    if words == (0, 0, 0, 0) { return [] }
     var result: [Int32] = []
-    for (word, base) in [(low, 0), (high, 64)] {
+    for (k, word) in [words.0, words.1, words.2, words.3].enumerated() {
       var w = word
       while w != 0 {
-        result.append(Int32(base + w.trailingZeroBitCount))
+        result.append(Int32(k * 64 + w.trailingZeroBitCount))
         w &= w - 1
       }
     }
-    return result + (large?.items ?? [])
+    return result
   }
 
   /// Inserts one id.
   mutating func insert(_ v: Int32) {
-    switch v {
-    case 0..<64: low |= 1 << UInt64(v)
-    case 64..<128: high |= 1 << UInt64(v - 64)
-    default: large = IDSet.merged(large?.items ?? [], [v])
+    guard v >= 0 && v < IDSet.capacity else {
+      overflowed = true
+      return
+    }
+    let bit = UInt64(1) << UInt64(v & 63)
+    switch v >> 6 {
+    case 0: words.0 |= bit
+    case 1: words.1 |= bit
+    case 2: words.2 |= bit
+    default: words.3 |= bit
     }
   }
 
   /// The union.
   func union(_ o: IDSet) -> IDSet {
     var r = self
-    r.low |= o.low
-    r.high |= o.high
-    if let other = o.large { r.large = IDSet.merged(large?.items ?? [], other.items) }
+    r.words = (words.0 | o.words.0, words.1 | o.words.1, words.2 | o.words.2, words.3 | o.words.3)
+    r.overflowed = overflowed || o.overflowed
     return r
   }
 
   /// Every id turned into its "guarded" variant (odd).
   func guarded() -> IDSet {
     let even: UInt64 = 0x5555_5555_5555_5555
-    var r = IDSet()
-    r.low = (low & ~even) | ((low & even) << 1)
-    r.high = (high & ~even) | ((high & even) << 1)
-    if let large { r.large = IDSet.merged([], large.items.map { $0 | 1 }) }
+    let g = { (w: UInt64) in (w & ~even) | ((w & even) << 1) }
+    var r = self
+    r.words = (g(words.0), g(words.1), g(words.2), g(words.3))
     return r
   }
 
   static func == (x: IDSet, y: IDSet) -> Bool {
-    x.low == y.low && x.high == y.high && x.large?.items == y.large?.items
-  }
-
-  private static func merged(_ x: [Int32], _ y: [Int32]) -> LargeIDs? {
-    let all = Array(Set(x + y)).sorted()
-    return all.isEmpty ? nil : LargeIDs(all)
+    x.words == y.words && x.overflowed == y.overflowed
   }
 }
 
