@@ -20,13 +20,66 @@ public struct LintConfiguration: Sendable, Codable, Equatable {
   public var strict: Bool?
   /// Maximum warnings before failing (-1: unlimited).
   public var maxWarnings: Int?
+  /// Kernel dialects to analyse: `cikl`, `msl-ci`, `swiftui` (on by default) and `metal`
+  /// (plain Metal `fragment` / `kernel void` functions, opt-in).
+  public var dialects: [String: Bool]?
+  /// Embedded kernels in host code.
+  public var host: HostSettings?
+  /// `auto` (default): a file without entry points is analysed as a helper library;
+  /// `off`: such files are skipped.
+  public var libraryMode: String?
+
+  /// The dialect names `dialects` accepts.
+  public static let dialectNames = ["cikl", "msl-ci", "metal", "swiftui"]
+
+  /// Embedded-kernel settings (LINTER.md §6 `host`).
+  public struct HostSettings: Sendable, Codable, Equatable {
+    /// Whether Swift files are scanned for kernel string literals (default true).
+    public var swift: Bool?
+    /// Whether Objective-C files (`.m`, `.mm`) are scanned (default true).
+    public var objc: Bool?
+    /// Whether every string literal that looks like kernel source is linted (default true);
+    /// false lints only literals passed directly to one of `kernelAPIs`.
+    public var heuristicStrings: Bool?
+    /// Kernel-creating APIs, as `CIColorKernel(source:)` or `kernelWithString:`.
+    public var kernelAPIs: [String]?
+
+    /// Creates settings; nil fields take their defaults.
+    public init(
+      swift: Bool? = nil, objc: Bool? = nil, heuristicStrings: Bool? = nil,
+      kernelAPIs: [String]? = nil
+    ) {
+      self.swift = swift
+      self.objc = objc
+      self.heuristicStrings = heuristicStrings
+      self.kernelAPIs = kernelAPIs
+    }
+
+    /// The APIs of LINTER.md §6, used when `kernelAPIs` is absent.
+    public static let defaultKernelAPIs = [
+      "CIKernel(source:)", "CIColorKernel(source:)", "CIWarpKernel(source:)",
+      "CIBlendKernel(source:)", "CIKernel.makeKernels(source:)",
+      "CIKernel.kernels(withMetalString:)", "kernelWithString:", "kernelsWithMetalString:error:",
+    ]
+  }
+
+  /// Whether a dialect (one of `dialectNames`) is analysed.
+  public func isDialectEnabled(_ name: String) -> Bool {
+    dialects?[name] ?? (name != "metal")
+  }
 
   /// Preprocessor defines.
   public struct PreprocessorSettings: Sendable, Codable, Equatable {
     /// Object-like macros (`"USE_SOFT_KNEE": "0"`).
     public var defines: [String: String]?
-    /// Include search paths (not resolved in this version).
+    /// Directories searched for `#include "…"` after the including file's own.
     public var includePaths: [String]?
+
+    /// Creates settings.
+    public init(defines: [String: String]? = nil, includePaths: [String]? = nil) {
+      self.defines = defines
+      self.includePaths = includePaths
+    }
   }
 
   /// The default configuration.
@@ -51,6 +104,12 @@ public struct LintConfiguration: Sendable, Codable, Equatable {
     for (key, range) in params ?? [:] where range.count != 2 || range[0] > range[1] {
       return "invalid range for parameter '\(key)' (expected [lo, hi])"
     }
+    for key in (dialects ?? [:]).keys where !Self.dialectNames.contains(key) {
+      return "unknown dialect '\(key)' in \"dialects\" (use cikl, msl-ci, metal or swiftui)"
+    }
+    if let libraryMode, libraryMode != "auto" && libraryMode != "off" {
+      return "invalid libraryMode '\(libraryMode)' (use auto or off)"
+    }
     return nil
   }
 
@@ -67,6 +126,10 @@ public struct LintConfiguration: Sendable, Codable, Equatable {
     r.reportUnusedSuppressions = other.reportUnusedSuppressions ?? reportUnusedSuppressions
     r.strict = other.strict ?? strict
     r.maxWarnings = other.maxWarnings ?? maxWarnings
+    r.dialects = (dialects ?? [:]).merging(other.dialects ?? [:]) { $1 }
+    if r.dialects?.isEmpty == true { r.dialects = nil }
+    r.host = other.host ?? host
+    r.libraryMode = other.libraryMode ?? libraryMode
     return r
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The result of linting one file.
 public struct FileReport: Sendable {
   /// The path as given.
@@ -16,6 +18,10 @@ public struct FileReport: Sendable {
 public struct Linter: Sendable {
   /// The configuration in force.
   public var configuration: LintConfiguration
+  /// Reads the files named by `#include "…"` (by path); the default reads the file system.
+  public var includeLoader: @Sendable (String) -> [UInt8]? = { path in
+    FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+  }
 
   /// Creates a linter.
   public init(configuration: LintConfiguration = LintConfiguration()) {
@@ -28,11 +34,19 @@ public struct Linter: Sendable {
     let lower = path.lowercased()
     var kernels: [EmbeddedKernel] = []
     var hostComments: [Comment] = []
-    if lower.hasSuffix(".swift") || lower.hasSuffix(".m") || lower.hasSuffix(".mm") {
-      let host = HostExtractor.extract(
-        bytes, language: lower.hasSuffix(".swift") ? .swift : .objectiveC)
-      kernels = host.kernels
-      hostComments = host.comments
+    let isSwift = lower.hasSuffix(".swift")
+    if isSwift || lower.hasSuffix(".m") || lower.hasSuffix(".mm") {
+      let settings = configuration.host ?? LintConfiguration.HostSettings()
+      if (isSwift ? settings.swift : settings.objc) != false {
+        let host = HostExtractor.extract(bytes, language: isSwift ? .swift : .objectiveC)
+        kernels = host.kernels
+        hostComments = host.comments
+      }
+      if settings.heuristicStrings == false {
+        let filter = KernelAPIFilter(
+          apis: settings.kernelAPIs ?? LintConfiguration.HostSettings.defaultKernelAPIs)
+        kernels = kernels.filter { filter.accepts(bytes, literalStart: $0.literalStart) }
+      }
     } else {
       kernels = [
         EmbeddedKernel(text: bytes, hostOffsets: nil, literalStart: 0, literalEnd: bytes.count)
@@ -48,6 +62,15 @@ public struct Linter: Sendable {
       analyzer.flagGuards = configuration.ruleOptions?["EDR003"]?["flag-guards"] ?? false
       analyzer.runtimeAssembly = kernel.runtimeAssembly
       analyzer.runtimeOffset = kernel.runtimeOffset
+      analyzer.includes = IncludeExpander(
+        searchPaths: configuration.preprocessor?.includePaths ?? [], load: includeLoader)
+      analyzer.directory = IncludeExpander.directory(of: path)
+      analyzer.entryOptions = EntryOptions(
+        cikl: configuration.isDialectEnabled("cikl"),
+        mslCI: configuration.isDialectEnabled("msl-ci"),
+        metal: configuration.isDialectEnabled("metal"),
+        swiftUI: configuration.isDialectEnabled("swiftui"),
+        libraryMode: configuration.libraryMode != "off")
       for (name, range) in configuration.params ?? [:] where range.count == 2 {
         analyzer.annotations.ranges[name] = (range[0], range[1])
       }

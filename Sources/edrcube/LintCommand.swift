@@ -52,6 +52,12 @@ struct LintCommand: ParsableCommand {
   @Option(help: "The name to use for standard input (decides the language).")
   var stdinFilename: String = "stdin.cikernel"
 
+  @Option(
+    help:
+      "Kernel dialects: auto (CIKL, Metal Core Image, SwiftUI), cikl, msl-ci, or metal (also plain Metal fragment and compute functions)."
+  )
+  var dialect: String = "auto"
+
   @Flag(help: "List the rules.")
   var listRules = false
 
@@ -113,6 +119,14 @@ struct LintCommand: ParsableCommand {
       ruleMap[rule.rawValue] = rule.description.defaultSeverity.rawValue
     }
     if !ruleMap.isEmpty { overrides.rules = ruleMap }
+    switch dialect {
+    case "auto": break
+    case "metal": overrides.dialects = ["metal": true]
+    case "cikl":
+      overrides.dialects = ["cikl": true, "msl-ci": false, "swiftui": false, "metal": false]
+    case "msl-ci": overrides.dialects = ["cikl": false, "msl-ci": true, "metal": false]
+    default: throw ValidationError("unknown dialect '\(dialect)' (auto, cikl, msl-ci, metal)")
+    }
     if let problem = overrides.validationError() { throw ValidationError(problem) }
     let loader = ConfigurationLoader(explicitPath: config, overrides: overrides)
     var reports: [FileReport] = []

@@ -42,6 +42,23 @@ import Testing
     #expect(r.stderr.contains("unknown format"))
   }
 
+  @Test func dialectMetalAnalysesPlainMetalShaders() throws {
+    let shader = """
+      fragment float4 f(float4 pos [[position]], texture2d<float> t [[texture(0)]], sampler s) {
+        float4 c = t.sample(s, pos.xy);
+        return float4(saturate(c.rgb), c.a);
+      }
+
+      """
+    let arguments = ["lint", "--stdin", "--stdin-filename", "s.metal", "--format", "xcode"]
+    let auto = try EDRCubeExecutable.run(arguments, stdin: shader)
+    #expect(!auto.stdout.contains("[EDR001]"), "\(auto.stdout)")
+    let metal = try EDRCubeExecutable.run(arguments + ["--dialect", "metal"], stdin: shader)
+    #expect(metal.stdout.contains("s.metal:3:17: warning:"), "\(metal.stdout)")
+    let bad = try EDRCubeExecutable.run(arguments + ["--dialect", "hlsl"], stdin: shader)
+    #expect(bad.status == 2)
+  }
+
   @Test func helpStillExitsZero() throws {
     let r = try EDRCubeExecutable.run(["lint", "--help"])
     #expect(r.status == 0)

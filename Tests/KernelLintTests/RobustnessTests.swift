@@ -95,6 +95,14 @@ import Testing
     #expect(report.findings.count <= 1000)
     #expect(report.findings.count > 0)
   }
+
+  @Test func moreLimitCallsThanTrackedAreAPartialAnalysisNote() {
+    let terms = (0..<150).map { "min(s.r * \($0 + 2).0, 1.0)" }.joined(separator: " + ")
+    let text = "kernel vec4 f(__sample s) { float t = \(terms); return vec4(t, s.g, s.b, s.a); }"
+    let rules = Linter().lint(text: text, path: "many.cikernel").findings.map(\.ruleID)
+    #expect(rules.filter { $0 == .edr001 }.count == 128)
+    #expect(rules.contains(.lint003))
+  }
 }
 
 /// A value set by another thread.

@@ -75,22 +75,41 @@ struct LUTLookup: Sendable {
 
 /// Everything the interpreter learns about one kernel.
 final class AnalysisFacts {
-  var nextID: Int32 = 1
-  var candidates: [LimitCandidate] = []
-  var candidateKeys: [CandidateKey: Int32] = [:]
-  var culprits: [Culprit] = []
-  var forms: [LaneForm] = []
-  var polynomials: [Multilinear] = []
-  var placements: [Range<Int>] = []
-  var outputs: [OutputAlpha] = []
-  var lookups: [LUTLookup] = []
-  var partial: [(Range<Int>, String)] = []
-  var steps = 0
+  // One interpreter thread owns each instance: the dynamic exclusivity checks of class
+  // properties (a measurable share of the analysis time) are switched off.
+  @exclusivity(unchecked) var nextID: Int32 = 1
+  @exclusivity(unchecked) var candidates: [LimitCandidate] = []
+  @exclusivity(unchecked) var candidateKeys: [CandidateKey: Int32] = [:]
+  @exclusivity(unchecked) var culprits: [Culprit] = []
+  @exclusivity(unchecked) var forms: [LaneForm] = []
+  @exclusivity(unchecked) var polynomials: [Multilinear] = []
+  @exclusivity(unchecked) var placements: [Range<Int>] = []
+  @exclusivity(unchecked) var outputs: [OutputAlpha] = []
+  @exclusivity(unchecked) var lookups: [LUTLookup] = []
+  @exclusivity(unchecked) var partial: [(Range<Int>, String)] = []
+  @exclusivity(unchecked) var steps = 0
 
   /// Key of a candidate: the expression and the helper-call context.
   struct CandidateKey: Hashable {
     var expression: Int
     var context: [Int]
+  }
+
+  /// An independent copy (the state after the globals, shared by every entry point).
+  func copy() -> AnalysisFacts {
+    let c = AnalysisFacts()
+    c.nextID = nextID
+    c.candidates = candidates
+    c.candidateKeys = candidateKeys
+    c.culprits = culprits
+    c.forms = forms
+    c.polynomials = polynomials
+    c.placements = placements
+    c.outputs = outputs
+    c.lookups = lookups
+    c.partial = partial
+    c.steps = steps
+    return c
   }
 
   /// A fresh lane id.

@@ -1,9 +1,23 @@
 /// How a function takes part in the analysis (LINTER.md §1.1).
-enum EntryRole: Sendable {
+enum EntryRole: Sendable, Equatable {
   /// A colour-producing kernel: its returns are outputs.
   case colorKernel
   /// A helper header function analysed as if it were an output (library mode).
   case library
+  /// A plain Metal `fragment` returning a struct: its `[[color(n)]]` members are outputs.
+  case fragmentStruct([String])
+  /// A plain Metal `kernel void` compute function: `texture.write(v, coord)` writes outputs.
+  case compute
+}
+
+/// Which entry-point families are analysed (configuration `dialects`, `libraryMode`).
+struct EntryOptions: Sendable {
+  var cikl = true
+  var mslCI = true
+  var metal = false
+  var swiftUI = true
+  /// Whether a file without entry points is analysed as a helper library.
+  var libraryMode = true
 }
 
 /// Which kernel dialect a text is written in.
@@ -12,6 +26,8 @@ public enum KernelDialect: String, Sendable, Codable {
   case cikl
   /// Metal Core Image kernels (`coreimage::sample_t`, `[[stitchable]]`).
   case mslCI = "msl-ci"
+  /// Plain Metal shaders (`fragment`, `kernel void`), opt-in.
+  case metal
 
   /// Guesses the dialect from the tokens used.
   static func guess(_ tokens: [Token]) -> KernelDialect {
@@ -33,7 +49,9 @@ enum EntryPoints {
   ]
 
   /// The functions to analyse and their roles.
-  static func find(in unit: TranslationUnit) -> [(FunctionDecl, EntryRole)] {
+  static func find(in unit: TranslationUnit, options: EntryOptions = EntryOptions())
+    -> [(FunctionDecl, EntryRole)]
+  {
     var result: [(FunctionDecl, EntryRole)] = []
     var sawEntryMarker = false
     for f in unit.functions where f.body != nil {
@@ -43,8 +61,12 @@ enum EntryPoints {
       {
         sawEntryMarker = true
       }
+      if let role = metalRole(f, unit: unit), options.metal {
+        result.append((f, role))
+        continue
+      }
       if f.markers.contains("kernel") && f.returnType.name == "vec4" {
-        result.append((f, .colorKernel))
+        if options.cikl { result.append((f, .colorKernel)) }
         continue
       }
       let isCoreImage =
@@ -55,9 +77,12 @@ enum EntryPoints {
         && f.parameters.contains { $0.type.name == "destination" }
       if isGroupKernel {
         sawEntryMarker = true
-        result.append((f, .colorKernel))
+        if options.mslCI { result.append((f, .colorKernel)) }
         continue
       }
+      let isSwiftUI =
+        !f.parameters.contains { coreImageTypes.contains($0.type.name) }
+        && (f.parameters.contains { $0.type.name == "Layer" } || isSwiftUIColorEffect(f))
       if returnsColor && isCoreImage && !f.markers.contains("kernel")
         && (f.parameters.contains {
           coreImageTypes.contains($0.type.name) || $0.type.name == "Layer"
@@ -65,14 +90,27 @@ enum EntryPoints {
           || isSwiftUIColorEffect(f))
       {
         sawEntryMarker = true
-        result.append((f, .colorKernel))
+        if isSwiftUI ? options.swiftUI : options.mslCI { result.append((f, .colorKernel)) }
       }
     }
-    if !result.isEmpty || sawEntryMarker { return result }
+    if !result.isEmpty || sawEntryMarker || !options.libraryMode { return result }
     return unit.functions.filter { f in
       f.body != nil && [3, 4].contains(f.returnType.laneCount ?? 0)
         && f.parameters.contains { [3, 4].contains($0.type.laneCount ?? 0) }
     }.map { ($0, .library) }
+  }
+
+  /// The role of a plain Metal entry point (LINTER.md §1.1 `metal` row), nil for others.
+  static func metalRole(_ f: FunctionDecl, unit: TranslationUnit) -> EntryRole? {
+    if f.markers.contains("fragment") {
+      if ["float4", "half4"].contains(f.returnType.name) { return .colorKernel }
+      if let members = unit.colorMembers[f.returnType.name], !members.isEmpty {
+        return .fragmentStruct(members)
+      }
+      return nil
+    }
+    if f.markers.contains("kernel") && f.returnType.name == "void" { return .compute }
+    return nil
   }
 
   /// `[[stitchable]] half4 name(float2 position, half4 color, …)`.
@@ -93,7 +131,8 @@ enum EntryPoints {
     switch name {
     case "__sample", "sample_t", "sample_h", "__color":
       return interpreter.colorSource()
-    case "sampler", "sampler_h", "Layer", "texture2d":
+    case "sampler", "sampler_h", "Layer", "texture1d", "texture2d", "texture3d", "texturecube",
+      "texture2d_array", "depth2d":
       return .object(.sampler)
     case "destination":
       return .object(.destination)

@@ -55,19 +55,25 @@ extension Interpreter {
   /// One lane of a binary arithmetic operation.
   func laneOp(_ op: String, _ l: Lane, _ r: Lane, at range: Range<Int>) -> Lane {
     var lane = Lane(cls: .constant, a: .top, b: .top, id: facts.freshID())
-    switch op {
-    case "+", "-":
+    // Operators are one byte: compare bytes, not strings (this runs for every lane).
+    let code = op.utf8.count == 1 ? op.utf8.first ?? 0 : 0
+    let isPlus = code == UInt8(ascii: "+")
+    let isMinus = code == UInt8(ascii: "-")
+    let isTimes = code == UInt8(ascii: "*")
+    let isDivide = code == UInt8(ascii: "/")
+    switch code {
+    case UInt8(ascii: "+"), UInt8(ascii: "-"):
       lane.cls = l.cls.combined(r.cls)
-      lane.a = op == "+" ? l.a + r.a : l.a - r.a
-      lane.b = op == "+" ? l.b + r.b : l.b - r.b
-      if op == "+" { applyDevices(&lane, l, r) }
-      if op == "-", l.cls == .constant, l.a == .point(1), l.b == .point(1) {
+      lane.a = isPlus ? l.a + r.a : l.a - r.a
+      lane.b = isPlus ? l.b + r.b : l.b - r.b
+      if isPlus { applyDevices(&lane, l, r) }
+      if isMinus, l.cls == .constant, l.a == .point(1), l.b == .point(1) {
         lane.form = addForm(.oneMinus(r.id))
       }
       lane.taint = l.taint.union(r.taint)
       lane.residual = l.residual.union(r.residual)
-      if op == "-" { markResidual(&lane, l, r) }
-    case "*":
+      if isMinus { markResidual(&lane, l, r) }
+    case UInt8(ascii: "*"):
       lane.cls = l.cls.combined(r.cls)
       lane.a = l.a * r.a
       lane.b = l.b * r.b
@@ -77,11 +83,11 @@ extension Interpreter {
     default:
       let bothColor = l.cls.contains(.color) && r.cls.contains(.color)
       lane.cls = bothColor ? .derived : l.cls.combined(r.cls)
-      if l.id == r.id && op == "/" {
+      if l.id == r.id && isDivide {
         lane.a = .point(1)
         lane.b = .point(1)
         lane.cls = l.cls == .constant ? .constant : .derived
-      } else if op == "/" {
+      } else if isDivide {
         lane.a = l.a / r.a
         lane.b = l.b / r.b
         lane.isImprecise = Interval.dividesByZero(r.a)
@@ -98,10 +104,12 @@ extension Interpreter {
       lane.a = .point(v)
       lane.b = .point(v)
     }
-    if op != "/" && op != "%" { refineByPolynomial(&lane, op, l, r) }
+    if isPlus || isMinus || isTimes {
+      refineByPolynomial(&lane, isTimes, sign: isMinus ? -1 : 1, l, r)
+    }
     lane.isImprecise = lane.isImprecise || l.isImprecise || r.isImprecise
     lane.isWidened = l.isWidened || r.isWidened
-    blame(&lane, operands: [l, r], at: range)
+    blame(&lane, l, r, at: range)
     return lane
   }
 
@@ -112,12 +120,14 @@ extension Interpreter {
   }
 
   /// Narrows `+ - ×` results with the exact range of their multilinear form.
-  private func refineByPolynomial(_ lane: inout Lane, _ op: String, _ l: Lane, _ r: Lane) {
+  private func refineByPolynomial(
+    _ lane: inout Lane, _ isProduct: Bool, sign: Double, _ l: Lane, _ r: Lane
+  ) {
     let x = polynomial(of: l)
     let y = polynomial(of: r)
     let p: Multilinear? =
-      op == "*" ? Multilinear.multiply(x, y) : Multilinear.add(x, y, sign: op == "+" ? 1 : -1)
-    guard let p, p.terms.count <= 8 else { return }
+      isProduct ? Multilinear.multiply(x, y) : Multilinear.add(x, y, sign: sign)
+    guard let p else { return }
     facts.polynomials.append(p)
     lane.polynomial = Int32(facts.polynomials.count - 1)
     if let a = p.range(worldA: true) { lane.a = lane.a.meet(a) }
@@ -161,6 +171,7 @@ extension Interpreter {
 
   /// Source-over (device 3) and convex combinations (device 2) on `l + r`.
   private func applyDevices(_ lane: inout Lane, _ l: Lane, _ r: Lane) {
+    guard l.form >= 0 || r.form >= 0 else { return }  // both devices need a product operand
     for (p, q) in [(l, r), (r, l)] {
       guard q.form >= 0, case .product(let f, let g) = facts.forms[Int(q.form)] else { continue }
       for (u, v) in [(f, g), (g, f)] where u.oneMinusOf == p.id {
@@ -200,19 +211,24 @@ extension Interpreter {
     }
   }
 
-  /// Sets the alpha culprit of a new lane in both worlds (ALPHA001/002 locations).
-  func blame(_ lane: inout Lane, operands: [Lane], at range: Range<Int>) {
-    lane.culpritA = culprit(lane.a, operands.map { ($0.culpritA, $0.a, $0.cls) }, range)
-    lane.culpritB = culprit(lane.b, operands.map { ($0.culpritB, $0.b, $0.cls) }, range)
+  /// Sets the alpha culprit of a new lane in both worlds (ALPHA001/002 locations) from its
+  /// two or three operands (no arrays: this runs for every lane operation).
+  func blame(_ lane: inout Lane, _ x: Lane, _ y: Lane, _ z: Lane? = nil, at range: Range<Int>) {
+    lane.culpritA = culprit(lane.a, x, y, z, worldA: true, range)
+    lane.culpritB = culprit(lane.b, x, y, z, worldA: false, range)
   }
 
   private func culprit(
-    _ result: Interval, _ operands: [(Int32, Interval, ValueClass)], _ range: Range<Int>
+    _ result: Interval, _ x: Lane, _ y: Lane, _ z: Lane?, worldA: Bool, _ range: Range<Int>
   ) -> Int32 {
     if result.isInUnit() { return -1 }
-    if let inherited = operands.first(where: { $0.0 >= 0 }) { return inherited.0 }
-    guard operands.contains(where: { $0.2 != .constant && $0.1.isInUnit() }) else { return -1 }
-    let classes = operands.reduce(ValueClass()) { $0.union($1.2) }
+    let inherited = { (o: Lane) in worldA ? o.culpritA : o.culpritB }
+    if inherited(x) >= 0 { return inherited(x) }
+    if inherited(y) >= 0 { return inherited(y) }
+    if let z, inherited(z) >= 0 { return inherited(z) }
+    let inUnit = { (o: Lane) in o.cls != .constant && (worldA ? o.a : o.b).isInUnit() }
+    guard inUnit(x) || inUnit(y) || z.map(inUnit) == true else { return -1 }
+    let classes = x.cls.union(y.cls).union(z?.cls ?? [])
     let reason =
       classes.contains(.uniform)
       ? "uniform" : classes.contains(.color) ? "colour-weight" : "colour-channel"

@@ -191,7 +191,7 @@ extension Interpreter {
       lane.residual = p.residual.union(q.residual)
       lane.isImprecise = p.isImprecise || q.isImprecise || s.isImprecise
       lane.isWidened = p.isWidened || q.isWidened || s.isWidened
-      blame(&lane, operands: [p, q, s], at: range)
+      blame(&lane, p, q, s, at: range)
       lanes.append(lane)
     }
     return Value(shape: .numeric, lanes: lanes)

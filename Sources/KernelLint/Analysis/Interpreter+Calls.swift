@@ -6,6 +6,7 @@ extension Interpreter {
       let args = arguments.map { eval($0) }
       return methodCall(base, method, args, arguments, e)
     }
+    if let array = arrayConstructor(callee, arguments) { return array }
     guard case .identifier(let name) = callee.kind else {
       _ = arguments.map { eval($0) }
       facts.note(e.range, "call through an expression")
@@ -54,6 +55,12 @@ extension Interpreter {
       // Group kernels: every written value is an output (LINTER.md §1.1).
       if isEntry && callStack.isEmpty {
         for value in args where value.lanes.count == 4 { recordOutput(value, range: e.range) }
+      }
+      return .object(.void)
+    case (.sampler, "write") where recordsTextureWrites:
+      // Plain Metal compute kernels: the first argument of `texture.write(v, coord)`.
+      if isEntry && callStack.isEmpty, let value = args.first, value.lanes.count == 4 {
+        recordOutput(value, range: e.range)
       }
       return .object(.void)
     case (.sampler, "transform"):

@@ -32,7 +32,7 @@ extension Interpreter {
       store(target, value)
       return value
     case .ternary(let condition, let yes, let no):
-      _ = eval(condition)
+      if let c = Self.folded(eval(condition)) { return eval(c != 0 ? yes : no) }
       let saved = scopes
       refine(condition, true)
       let y = eval(yes)
@@ -44,12 +44,17 @@ extension Interpreter {
     case .call(let callee, let arguments):
       return call(callee, arguments, e)
     case .member(let base, let field):
+      if outputStruct != nil, case .identifier(let name) = base.kind,
+        let value = lookup(name + "." + field)
+      {
+        return value
+      }
       return member(eval(base), field, e)
     case .index(let base, let subscriptExpr):
       let index = eval(subscriptExpr)
       let b = eval(base)
       noteLookup(index, at: subscriptExpr.range)
-      return indexed(b, index)
+      return arrayElement(base, b, index) ?? indexed(b, index)
     case .cast(let type, let operand):
       return conform(eval(operand), to: type)
     case .initializerList(let items):
@@ -79,6 +84,15 @@ extension Interpreter {
     return opaque(count: 1)
   }
 
+  /// The value of a constant scalar (the same point in both worlds), nil otherwise: such
+  /// conditions (unrolled loop indices, `#define` switches) select one branch.
+  static func folded(_ v: Value) -> Double? {
+    guard v.shape == .numeric, v.lanes.count == 1, v.lanes[0].cls == .constant,
+      let c = v.lanes[0].a.constant, v.lanes[0].b.constant == c
+    else { return nil }
+    return c
+  }
+
   private func unary(_ op: String, _ operand: Expr, _ e: Expr) -> Value {
     let v = eval(operand)
     switch op {
@@ -91,6 +105,7 @@ extension Interpreter {
       store(operand, n)
       return n
     default:
+      if op == "!", let c = Self.folded(v) { return constant(c == 0 ? 1 : 0) }
       return predicate(count: v.lanes.count, from: [v])
     }
   }
@@ -119,6 +134,12 @@ extension Interpreter {
       }
       return predicate(count: max(x.lanes.count, y.lanes.count), from: [x, y])
     case "==", "!=", "&&", "||":
+      if let u = Self.folded(x), let w = Self.folded(y) {
+        let t =
+          op == "=="
+          ? u == w : op == "!=" ? u != w : op == "&&" ? u != 0 && w != 0 : u != 0 || w != 0
+        return constant(t ? 1 : 0)
+      }
       return predicate(count: max(x.lanes.count, y.lanes.count), from: [x, y])
     default:
       return opaque(count: max(x.lanes.count, y.lanes.count))
@@ -198,6 +219,12 @@ extension Interpreter {
         assign(name, resized(value, to: old.lanes.count))
       }
     case .member(let base, let field):
+      if outputStruct != nil, case .identifier(let name) = base.kind,
+        let old = lookup(name + "." + field)
+      {
+        assign(name + "." + field, resized(value, to: old.lanes.count))
+        return
+      }
       var old = eval(base)
       guard old.shape == .numeric, let lanes = Interpreter.swizzle(field, count: old.lanes.count)
       else { return }
@@ -210,6 +237,7 @@ extension Interpreter {
     case .index(let base, let subscriptExpr):
       var old = eval(base)
       let index = eval(subscriptExpr)
+      if storeArrayElement(base, index, value) { return }
       if old.shape == .numeric, old.lanes.count <= 4, let i = index.lanes.first?.a.constant,
         i >= 0, Int(i) < old.lanes.count, let lane = value.lanes.first
       {

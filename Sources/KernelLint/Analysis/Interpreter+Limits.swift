@@ -59,7 +59,7 @@ extension Interpreter {
       lane.residual = p.residual.union(q.residual)
       lane.isImprecise = p.isImprecise || q.isImprecise
       lane.isWidened = p.isWidened || q.isWidened
-      blame(&lane, operands: [p, q], at: e.range)
+      blame(&lane, p, q, at: e.range)
       lanes.append(lane)
     }
     var result = Value(shape: .numeric, lanes: lanes)

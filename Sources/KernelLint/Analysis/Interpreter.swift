@@ -13,13 +13,20 @@ final class Interpreter {
   let unit: TranslationUnit
   let facts: AnalysisFacts
   let annotations: Annotations
-  var functionsByName: [String: [FunctionDecl]] = [:]
-  var scopes: [[String: Value]] = [[:]]
-  var globals: [String: Value] = [:]
-  var callStack: [Range<Int>] = []
-  var returned: Value?
-  var isEntry = true
-  var unrollBudget = 256
+  let functionsByName: [String: [FunctionDecl]]
+  @exclusivity(unchecked) var scopes: [[String: Value]] = [[:]]
+  @exclusivity(unchecked) var globals: [String: Value] = [:]
+  @exclusivity(unchecked) var callStack: [Range<Int>] = []
+  @exclusivity(unchecked) var returned: Value?
+  @exclusivity(unchecked) var isEntry = true
+  @exclusivity(unchecked) var unrollBudget = 256
+  /// Lanes per element of each declared array (by name).
+  var arrayWidths: [String: Int] = [:]
+  /// Whether `texture.write(v, coord)` writes an output (plain Metal compute kernels).
+  var recordsTextureWrites = false
+  /// The struct returned by a plain Metal fragment and its `[[color(n)]]` members: locals of
+  /// that type keep those members as variables named `local.member`.
+  var outputStruct: (type: String, members: [String])?
   /// Upper bound on evaluated expressions per kernel (hostile input stays fast).
   static let stepLimit = 400_000
 
@@ -33,14 +40,25 @@ final class Interpreter {
   }
 
   /// Prepares an interpreter for a translation unit.
+  ///
+  /// `evaluated` are the global values of a previous interpreter over the same unit whose `facts` were
+  /// copied into `facts` (globals are evaluated once per file, not once per entry point);
+  /// nil evaluates every global initializer now.
   init(
     unit: TranslationUnit, functions: [String: [FunctionDecl]], facts: AnalysisFacts,
-    annotations: Annotations
+    annotations: Annotations, globals evaluated: [String: Value]? = nil
   ) {
     self.unit = unit
     self.facts = facts
     self.annotations = annotations
     self.functionsByName = functions
+    for global in unit.globals where global.type.isArray {
+      arrayWidths[global.name] = global.type.laneCount ?? 1
+    }
+    if let evaluated {
+      globals = evaluated
+      return
+    }
     for global in unit.globals {
       var value = global.initializer.map { eval($0) } ?? opaque(count: global.type.laneCount ?? 1)
       value = conform(value, to: global.type)
@@ -133,8 +151,8 @@ final class Interpreter {
   // MARK: Environment
 
   func lookup(_ name: String) -> Value? {
-    for scope in scopes.reversed() {
-      if let v = scope[name] { return v }
+    for k in scopes.indices.reversed() where !scopes[k].isEmpty {
+      if let v = scopes[k][name] { return v }
     }
     return globals[name]
   }
@@ -208,18 +226,26 @@ final class Interpreter {
             lanes: (0..<(decl.type.laneCount ?? 1)).map { _ in .constant(0, id: facts.freshID()) })
         }
         if decl.type.isArray, let d = decl.initializer, case .initializerList(let items) = d.kind {
-          value =
-            items.map { eval($0) }.reduce(nil) { acc, v in acc.map { joinValues($0, v) } ?? v }
-            ?? value
+          // One value per element, indexed exactly (Interpreter+Arrays).
+          let elements = items.map { conform(eval($0), to: TypeName(name: decl.type.name)) }
+          if !elements.isEmpty { value = Value(shape: .numeric, lanes: elements.flatMap(\.lanes)) }
         }
+        if decl.type.isArray { arrayWidths[decl.name] = decl.type.laneCount ?? 1 }
         declare(decl.name, conform(value, to: decl.type))
+        if let output = outputStruct, decl.type.name == output.type, decl.initializer == nil {
+          for member in output.members {
+            declare(decl.name + "." + member, opaqueMember())
+          }
+        }
       }
       return .normal
     case .expression(let e):
       _ = eval(e)
       return .normal
     case .ifElse(let condition, let then, let otherwise):
-      _ = eval(condition)
+      if let c = Self.folded(eval(condition)) {
+        return c != 0 ? exec(then) : otherwise.map { exec($0) } ?? .normal
+      }
       let saved = scopes
       refine(condition, true)
       let f1 = exec(then)
@@ -249,11 +275,23 @@ final class Interpreter {
     case .returnValue(let e, let range):
       let value = e.map { eval($0) } ?? .object(.void)
       returned = returned.map { joinValues($0, value) } ?? value
-      if isEntry && callStack.isEmpty { recordOutput(value, range: range) }
+      if isEntry && callStack.isEmpty {
+        recordOutput(value, range: range)
+        if let output = outputStruct, let e, case .identifier(let name) = e.kind {
+          for member in output.members {
+            if let v = lookup(name + "." + member) { recordOutput(v, range: range) }
+          }
+        }
+      }
       return .returned
     case .jump:
       return .normal
     }
+  }
+
+  /// An unwritten struct member: four unknown lanes that carry nothing.
+  private func opaqueMember() -> Value {
+    Value(shape: .numeric, lanes: (0..<4).map { _ in .constant(0, id: facts.freshID()) })
   }
 
   /// Records the outputs of an entry-point `return`.
@@ -271,6 +309,16 @@ final class Interpreter {
       }
       for item in lane.residual.items where Int(item >> 1) < facts.candidates.count {
         facts.candidates[Int(item >> 1)].isDischarged = true
+      }
+      if lane.residual.overflowed {
+        // Untracked residuals: assume restored (a missed finding, never a false one).
+        let first = Int(IDSet.capacity / 2)
+        for k in facts.candidates.indices.dropFirst(first) {
+          facts.candidates[k].isDischarged = true
+        }
+      }
+      if lane.taint.overflowed {
+        facts.note(range, "more limit calls than can be tracked; some may not be reported")
       }
     }
     if value.lanes.count == 4 {

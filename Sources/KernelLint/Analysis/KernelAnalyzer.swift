@@ -33,42 +33,50 @@ struct KernelAnalyzer: Sendable {
   var flagGuards = false
   var runtimeAssembly: String?
   var runtimeOffset = 0
+  var entryOptions = EntryOptions()
+  /// Resolves `#include "…"`; nil leaves every include unresolved.
+  var includes: IncludeExpander?
+  /// The directory of the file holding the kernel (for includes).
+  var directory = "."
 
   /// Analyses kernel text.
   func analyze(_ text: [UInt8]) -> KernelReport {
     var report = KernelReport()
-    let lexer = Lexer.tokenize(text)
-    report.comments = lexer.comments
+    let front = preprocess(text)
+    report.comments = front.comments
     var annotations = self.annotations
-    for comment in lexer.comments {
+    for comment in front.comments {
       for case .success(let d) in Directive.parse(comment, hostRange: comment.range)
       where d.command == .param {
         if let name = d.parameter, let range = d.parameterRange { annotations.ranges[name] = range }
         if let name = d.parameter, d.parameterIsColor { annotations.colorParameters.insert(name) }
       }
     }
-    let preprocessor = Preprocessor(tokens: lexer.tokens, defines: defines)
-    report.dialect = KernelDialect.guess(preprocessor.output)
-    let unit = Parser.parse(preprocessor.output)
+    report.dialect = KernelDialect.guess(front.tokens)
+    let unit = Parser.parse(front.tokens)
     var partial: [(Range<Int>, String)] = []
     if let reason = runtimeAssembly {
       partial.append(
         (runtimeOffset..<runtimeOffset + 1, "kernel text is assembled at run time (\(reason))"))
     }
-    partial += lexer.problems + preprocessor.problems + unit.errors
-    let entries = EntryPoints.find(in: unit)
+    partial += front.problems + unit.errors
+    let entries = EntryPoints.find(in: unit, options: entryOptions)
     report.entryCount = entries.count
-    var seen = Set<String>()
+    if entries.contains(where: { EntryPoints.metalRole($0.0, unit: unit) != nil }) {
+      report.dialect = .metal
+    }
+    var seen = Set<FindingKey>()
     let functions = Interpreter.index(unit)
     let dialect = report.dialect
+    let globals = EvaluatedGlobals(unit: unit, functions: functions, annotations: annotations)
     let results = LargeStack.map(entries, threads: entries.count >= 8 ? 2 : 1) { entry in
       analyzeEntry(
-        entry, unit: unit, functions: functions, annotations: annotations, text: text,
-        dialect: dialect)
+        entry, unit: unit, functions: functions, globals: globals, annotations: annotations,
+        text: text, dialect: dialect)
     }
     for (findings, notes) in results {
       for finding in findings {
-        let key = "\(finding.rule.rawValue):\(finding.range)"
+        let key = FindingKey(rule: finding.rule, range: finding.range)
         if seen.insert(key).inserted { report.findings.append(finding) }
       }
       partial += notes
@@ -86,24 +94,65 @@ struct KernelAnalyzer: Sendable {
     return report
   }
 
+  /// Lexes, splices includes and preprocesses; only the expanded tokens outlive this call
+  /// (the lexer's tokens are freed before parsing, which lowers the peak memory).
+  private func preprocess(_ text: [UInt8]) -> (
+    tokens: [Token], comments: [Comment], problems: [(Range<Int>, String)]
+  ) {
+    let lexer = Lexer.tokenize(text)
+    let tokens = includes?.expand(lexer.tokens, directory: directory) ?? lexer.tokens
+    let preprocessor = Preprocessor(tokens: tokens, defines: defines)
+    return (preprocessor.output, lexer.comments, lexer.problems + preprocessor.problems)
+  }
+
   /// Interprets one entry point and derives its findings and partial-analysis notes.
   private func analyzeEntry(
     _ entry: (FunctionDecl, EntryRole), unit: TranslationUnit,
-    functions: [String: [FunctionDecl]], annotations: Interpreter.Annotations, text: [UInt8],
-    dialect: KernelDialect
+    functions: [String: [FunctionDecl]], globals: EvaluatedGlobals,
+    annotations: Interpreter.Annotations, text: [UInt8], dialect: KernelDialect
   ) -> ([RawFinding], [(Range<Int>, String)]) {
     let (function, role) = entry
-    let facts = AnalysisFacts()
+    let facts = globals.facts.copy()
     let interpreter = Interpreter(
-      unit: unit, functions: functions, facts: facts, annotations: annotations)
+      unit: unit, functions: functions, facts: facts, annotations: annotations,
+      globals: globals.values)
     var frame: [String: Value] = [:]
     for (k, p) in function.parameters.enumerated() {
       frame[p.name] = EntryPoints.bind(p, index: k, of: function, role: role, using: interpreter)
     }
     interpreter.scopes = [frame]
+    switch role {
+    case .compute: interpreter.recordsTextureWrites = true
+    case .fragmentStruct(let members):
+      interpreter.outputStruct = (type: function.returnType.name, members: members)
+    default: break
+    }
     if let body = function.body { _ = interpreter.exec(body) }
     var derivation = FindingDerivation(
       text: text, facts: facts, kernel: function.name, dialect: dialect, flagGuards: flagGuards)
     return (derivation.derive(), facts.partial)
   }
+}
+
+/// The file's global variables, evaluated once and shared (read-only) by every entry point.
+private struct EvaluatedGlobals: @unchecked Sendable {
+  /// Global values by name.
+  let values: [String: Value]
+  /// The facts after evaluating them; each entry point starts from a copy.
+  let facts: AnalysisFacts
+
+  init(
+    unit: TranslationUnit, functions: [String: [FunctionDecl]], annotations: Interpreter.Annotations
+  ) {
+    let interpreter = Interpreter(
+      unit: unit, functions: functions, facts: AnalysisFacts(), annotations: annotations)
+    values = interpreter.globals
+    facts = interpreter.facts
+  }
+}
+
+/// Identity of a finding for de-duplication across entry points.
+private struct FindingKey: Hashable {
+  var rule: RuleID
+  var range: Range<Int>
 }

@@ -51,56 +51,73 @@ struct Lane: Sendable {
   }
 }
 
-/// A small sorted set of ids (usually empty or one or two elements).
+/// A set of ids, copied with every lane, so it is plain bits (no heap storage): ids below
+/// `IDSet.capacity` (limit candidates of ordinary kernels); larger ids only set `overflowed`,
+/// which the output treats conservatively (LINT003 note, residuals assumed restored).
 struct IDSet: Sendable, Equatable {
-  private(set) var items: [Int32]
+  private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+  /// Whether an id of `capacity` or more was inserted (and not kept).
+  private(set) var overflowed = false
 
-  /// A set of already sorted, unique ids.
-  init(items: [Int32] = []) { self.items = items }
+  /// The number of ids kept exactly.
+  static let capacity: Int32 = 256
+
+  /// A set holding `items`.
+  init(items: [Int32] = []) {
+    for v in items { insert(v) }
+  }
 
   /// Whether the set is empty.
-  var isEmpty: Bool { items.isEmpty }
+  var isEmpty: Bool { words == (0, 0, 0, 0) && !overflowed }
+
+  /// The ids kept exactly, in ascending order.
+  var items: [Int32] {
+    if words == (0, 0, 0, 0) { return [] }
+    var result: [Int32] = []
+    for (k, word) in [words.0, words.1, words.2, words.3].enumerated() {
+      var w = word
+      while w != 0 {
+        result.append(Int32(k * 64 + w.trailingZeroBitCount))
+        w &= w - 1
+      }
+    }
+    return result
+  }
 
   /// Inserts one id.
   mutating func insert(_ v: Int32) {
-    if let i = items.firstIndex(where: { $0 >= v }) {
-      if items[i] != v { items.insert(v, at: i) }
-    } else {
-      items.append(v)
+    guard v >= 0 && v < IDSet.capacity else {
+      overflowed = true
+      return
+    }
+    let bit = UInt64(1) << UInt64(v & 63)
+    switch v >> 6 {
+    case 0: words.0 |= bit
+    case 1: words.1 |= bit
+    case 2: words.2 |= bit
+    default: words.3 |= bit
     }
   }
 
-  /// The union (linear merge of the sorted arrays).
+  /// The union.
   func union(_ o: IDSet) -> IDSet {
-    if o.items.isEmpty || o.items == items { return self }
-    if items.isEmpty { return o }
-    var merged: [Int32] = []
-    merged.reserveCapacity(items.count + o.items.count)
-    var i = 0
-    var j = 0
-    while i < items.count || j < o.items.count {
-      let next: Int32
-      if j >= o.items.count || (i < items.count && items[i] < o.items[j]) {
-        next = items[i]
-        i += 1
-      } else if i >= items.count || o.items[j] < items[i] {
-        next = o.items[j]
-        j += 1
-      } else {
-        next = items[i]
-        i += 1
-        j += 1
-      }
-      merged.append(next)
-    }
-    return IDSet(items: merged)
+    var r = self
+    r.words = (words.0 | o.words.0, words.1 | o.words.1, words.2 | o.words.2, words.3 | o.words.3)
+    r.overflowed = overflowed || o.overflowed
+    return r
   }
 
   /// Every id turned into its "guarded" variant (odd).
   func guarded() -> IDSet {
-    var r = IDSet()
-    for v in items { r.insert(v | 1) }
+    let even: UInt64 = 0x5555_5555_5555_5555
+    let g = { (w: UInt64) in (w & ~even) | ((w & even) << 1) }
+    var r = self
+    r.words = (g(words.0), g(words.1), g(words.2), g(words.3))
     return r
+  }
+
+  static func == (x: IDSet, y: IDSet) -> Bool {
+    x.words == y.words && x.overflowed == y.overflowed
   }
 }
 

@@ -13,45 +13,44 @@ struct TypeName: Sendable {
   var laneCount: Int? { TypeName.laneCount(of: name) }
 
   /// Lane count of a type spelling, nil if it is not a numeric scalar or vector.
-  static func laneCount(of name: String) -> Int? {
-    if let (_, n) = scalarAndWidth(name) { return n }
-    return nil
-  }
+  static func laneCount(of name: String) -> Int? { laneCounts[name] }
 
-  private static let scalars: Set<String> = [
+  /// (columns, rows) of a matrix type (`mat3`, `float3x3`, `half4x4`).
+  static func matrixShape(_ name: String) -> (Int, Int)? { matrixShapes[name] }
+
+  private static let scalars = [
     "float", "half", "int", "uint", "bool", "short", "ushort", "char", "uchar", "double", "long",
     "ulong", "vec", "ivec", "bvec", "uvec", "dvec",
   ]
 
-  /// Splits `float4` into (`float`, 4); `vec3` into (`vec`, 3); `float` into (`float`, 1).
-  static func scalarAndWidth(_ name: String) -> (String, Int)? {
-    if scalars.contains(name) && !name.hasSuffix("vec") { return (name, 1) }
-    guard let last = name.last, let n = last.wholeNumberValue, (2...4).contains(n) else {
-      return nil
+  /// Every scalar and vector spelling (`float` 1, `float4` 4, `vec3` 3) with its lane count,
+  /// so that the hot paths do one dictionary lookup instead of string surgery.
+  private static let laneCounts: [String: Int] = {
+    var result: [String: Int] = [:]
+    for scalar in scalars {
+      if !scalar.hasSuffix("vec") { result[scalar] = 1 }
+      for n in 2...4 { result[scalar + String(n)] = n }
     }
-    let base = String(name.dropLast())
-    return scalars.contains(base) ? (base, n) : nil
-  }
+    return result
+  }()
 
-  /// (columns, rows) of a matrix type (`mat3`, `float3x3`, `half4x4`).
-  static func matrixShape(_ name: String) -> (Int, Int)? {
-    if name.hasPrefix("mat"), let n = Int(name.dropFirst(3)), (2...4).contains(n) { return (n, n) }
-    for prefix in ["float", "half", "double"] where name.hasPrefix(prefix) {
-      let rest = Array(name.dropFirst(prefix.count))
-      if rest.count == 3, rest[1] == "x", let c = rest[0].wholeNumberValue,
-        let r = rest[2].wholeNumberValue, (2...4).contains(c), (2...4).contains(r)
-      {
-        return (c, r)
+  /// Every matrix spelling with its (columns, rows).
+  private static let matrixShapes: [String: (Int, Int)] = {
+    var result: [String: (Int, Int)] = [:]
+    for c in 2...4 {
+      result["mat\(c)"] = (c, c)
+      for r in 2...4 {
+        for prefix in ["float", "half", "double"] { result["\(prefix)\(c)x\(r)"] = (c, r) }
       }
     }
-    return nil
-  }
+    return result
+  }()
 }
 
 /// An expression node with its exact source range.
 final class Expr: @unchecked Sendable {
-  /// The shape of an expression.
-  indirect enum Kind {
+  /// The shape of an expression (stored inline: sub-expressions are `Expr` references).
+  enum Kind {
     case identifier(String)
     case number(Double)
     case literal  // strings, characters
@@ -109,13 +108,13 @@ struct VariableDecl {
 }
 
 /// A statement node.
-indirect enum Stmt {
+enum Stmt {
   case block([Stmt])
   case declaration([VariableDecl])
   case expression(Expr)
-  case ifElse(Expr, Stmt, Stmt?)
-  case forLoop(Stmt?, Expr?, Expr?, Stmt, range: Range<Int>)
-  case whileLoop(Expr, Stmt, isDoWhile: Bool, range: Range<Int>)
+  indirect case ifElse(Expr, Stmt, Stmt?)
+  indirect case forLoop(Stmt?, Expr?, Expr?, Stmt, range: Range<Int>)
+  indirect case whileLoop(Expr, Stmt, isDoWhile: Bool, range: Range<Int>)
   case returnValue(Expr?, range: Range<Int>)
   case jump  // break, continue, discard
 }
@@ -156,6 +155,8 @@ struct TranslationUnit {
   var functions: [FunctionDecl] = []
   /// Global variables in source order.
   var globals: [VariableDecl] = []
+  /// Members marked `[[color(n)]]` of each struct type (plain Metal fragment outputs).
+  var colorMembers: [String: [String]] = [:]
   /// Parse problems (range, message); each makes the analysis partial.
   var errors: [(Range<Int>, String)] = []
 }

@@ -156,13 +156,32 @@ struct Lexer {
     } else {
       index += punctuatorLength()
     }
-    let text = kind == .string ? "" : String(decoding: bytes[start..<index], as: UTF8.self)
+    var code: UInt32 = 0
+    var text = ""
+    if kind == .punctuator {
+      for i in start..<min(index, start + 3) { code |= UInt32(bytes[i]) << (8 * (i - start)) }
+      text = index - start == 1 ? Lexer.singleBytePunctuators[Int(c & 0x7F)] : spelling(start)
+    } else if kind != .string || index - start <= Lexer.stringSpellingLimit {
+      text = spelling(start)
+    }
     tokens.append(
       Token(
         kind: kind, text: text, range: start..<index, isAtLineStart: atLineStart,
-        hasSpaceBefore: spaceBefore))
+        hasSpaceBefore: spaceBefore, code: index - start <= 3 ? code : 0))
     atLineStart = false
     spaceBefore = false
+  }
+
+  /// String literals up to this length keep their spelling (`#include "file.h"`).
+  static let stringSpellingLimit = 256
+
+  private func spelling(_ start: Int) -> String {
+    String(decoding: bytes[start..<index], as: UTF8.self)
+  }
+
+  /// One-byte punctuator spellings by byte (made once, so tokens share them).
+  private static let singleBytePunctuators: [String] = (0..<128).map {
+    String(UnicodeScalar(UInt8($0)))
   }
 
   private mutating func lexNumber() {

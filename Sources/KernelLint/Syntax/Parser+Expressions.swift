@@ -1,11 +1,13 @@
 extension Parser {
   private func node(_ kind: Expr.Kind, from start: Int) -> Expr {
-    let first = tokens[min(start, tokens.count - 1)]
-    let last = tokens[max(min(index - 1, tokens.count - 1), 0)]
-    let lower = min(first.range.lowerBound, last.range.lowerBound)
-    let upper = max(first.range.upperBound, last.range.upperBound)
+    // Fields are read in place: copying whole tokens (with their strings) costs more.
+    let f = min(start, tokens.count - 1)
+    let l = max(min(index - 1, tokens.count - 1), 0)
+    let lower = min(tokens[f].range.lowerBound, tokens[l].range.lowerBound)
+    let upper = max(tokens[f].range.upperBound, tokens[l].range.upperBound)
     return Expr(
-      kind, range: lower..<upper, id: nextID, isFromMacro: first.isFromMacro || last.isFromMacro)
+      kind, range: lower..<upper, id: nextID,
+      isFromMacro: tokens[f].isFromMacro || tokens[l].isFromMacro)
   }
 
   private mutating func make(_ kind: Expr.Kind, from start: Int) -> Expr {
@@ -24,15 +26,22 @@ extension Parser {
     return left
   }
 
-  private static let assignmentOperators: Set<String> = [
-    "=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=",
-  ]
+  /// Whether `t` is `=`, `+=`, `-=`, `*=`, `/=`, `%=`, `&=`, `|=`, `^=`, `<<=` or `>>=`.
+  private static func isAssignmentOperator(_ t: Token) -> Bool {
+    let (c0, c1, c2) = (t.byte(0), t.byte(1), t.byte(2))
+    if c0 == UInt8(ascii: "=") { return c1 == 0 }
+    if c1 == UInt8(ascii: "=") && c2 == 0 { return Parser.compoundFirstBytes.contains(c0) }
+    return c2 == UInt8(ascii: "=") && c0 == c1
+      && (c0 == UInt8(ascii: "<") || c0 == UInt8(ascii: ">"))
+  }
+
+  private static let compoundFirstBytes: [UInt8] = Array("+-*/%&|^".utf8)
 
   /// Parses an assignment (right-associative) or a conditional expression.
   mutating func parseAssignment() throws(SyntaxError) -> Expr {
     let start = index
     let left = try parseConditional()
-    if current.kind == .punctuator, Parser.assignmentOperators.contains(current.text) {
+    if Parser.isAssignmentOperator(current) {
       let op = advance().text
       try enter()
       defer { depth -= 1 }
@@ -54,16 +63,46 @@ extension Parser {
     return make(.ternary(condition, yes, no), from: start)
   }
 
-  private static let precedence: [String: Int] = [
-    "||": 0, "&&": 1, "|": 2, "^": 3, "&": 4, "==": 5, "!=": 5, "<": 6, ">": 6, "<=": 6,
-    ">=": 6, "<<": 7, ">>": 7, "+": 8, "-": 8, "*": 9, "/": 9, "%": 9,
-  ]
+  /// Binary operator precedence: `||` 0, `&&` 1, `|` 2, `^` 3, `&` 4, `== !=` 5,
+  /// `< > <= >=` 6, `<< >>` 7, `+ -` 8, `* / %` 9; nil if `t` is not a binary operator.
+  private static func precedence(_ t: Token) -> Int? {
+    let (c0, c1) = (t.byte(0), t.byte(1))
+    guard c0 != 0, t.byte(2) == 0 else { return nil }
+    switch (c0, c1) {
+    case (UInt8(ascii: "|"), UInt8(ascii: "|")): return 0
+    case (UInt8(ascii: "&"), UInt8(ascii: "&")): return 1
+    case (UInt8(ascii: "|"), 0): return 2
+    case (UInt8(ascii: "^"), 0): return 3
+    case (UInt8(ascii: "&"), 0): return 4
+    case (UInt8(ascii: "="), UInt8(ascii: "=")), (UInt8(ascii: "!"), UInt8(ascii: "=")): return 5
+    case (UInt8(ascii: "<"), 0), (UInt8(ascii: ">"), 0), (UInt8(ascii: "<"), UInt8(ascii: "=")),
+      (UInt8(ascii: ">"), UInt8(ascii: "=")):
+      return 6
+    case (UInt8(ascii: "<"), UInt8(ascii: "<")), (UInt8(ascii: ">"), UInt8(ascii: ">")): return 7
+    case (UInt8(ascii: "+"), 0), (UInt8(ascii: "-"), 0): return 8
+    case (UInt8(ascii: "*"), 0), (UInt8(ascii: "/"), 0), (UInt8(ascii: "%"), 0): return 9
+    default: return nil
+    }
+  }
+
+  /// Whether `t` is a prefix operator: `- + ! ~ ++ -- * &`.
+  private static func isPrefixOperator(_ t: Token) -> Bool {
+    let (c0, c1) = (t.byte(0), t.byte(1))
+    switch (c0, c1) {
+    case (UInt8(ascii: "-"), 0), (UInt8(ascii: "+"), 0), (UInt8(ascii: "!"), 0),
+      (UInt8(ascii: "~"), 0), (UInt8(ascii: "*"), 0), (UInt8(ascii: "&"), 0),
+      (UInt8(ascii: "+"), UInt8(ascii: "+")), (UInt8(ascii: "-"), UInt8(ascii: "-")):
+      return t.byte(2) == 0
+    default:
+      return false
+    }
+  }
 
   private mutating func parseBinary(_ minimum: Int) throws(SyntaxError) -> Expr {
     let start = index
     var left = try parseUnary()
     var chain = 0
-    while current.kind == .punctuator, let p = Parser.precedence[current.text], p >= minimum {
+    while let p = Parser.precedence(current), p >= minimum {
       chain += 1
       if chain > Parser.chainLimit {
         throw SyntaxError(
@@ -78,9 +117,7 @@ extension Parser {
 
   private mutating func parseUnary() throws(SyntaxError) -> Expr {
     let start = index
-    if current.kind == .punctuator,
-      ["-", "+", "!", "~", "++", "--", "*", "&"].contains(current.text)
-    {
+    if Parser.isPrefixOperator(current) {
       try enter()
       defer { depth -= 1 }
       let op = advance().text
@@ -90,7 +127,7 @@ extension Parser {
     if current.isPunct("("), isCast() {
       try enter()
       defer { depth -= 1 }
-      _ = advance()
+      skip()
       let type = try parseType()
       try expect(")")
       let operand = try parseUnary()
@@ -100,9 +137,9 @@ extension Parser {
   }
 
   private func isCast() -> Bool {
-    let t = peek()
+    let t = self[ahead: 1]
     guard t.kind == .identifier else { return false }
-    let closes = peek(2).isPunct(")")
+    let closes = self[ahead: 2].isPunct(")")
     return closes
       && (TypeName.laneCount(of: t.text) != nil || TypeName.matrixShape(t.text) != nil
         || userTypes.contains(t.text))
@@ -113,20 +150,20 @@ extension Parser {
     var expr = try parsePrimary()
     while true {
       if current.isPunct("(") {
-        _ = advance()
+        skip()
         try enter()
         defer { depth -= 1 }
         let arguments = try parseArguments(closing: ")")
         expr = make(.call(expr, arguments), from: start)
       } else if current.isPunct(".") || current.isPunct("->") {
-        _ = advance()
+        skip()
         guard current.kind == .identifier else {
           throw SyntaxError(range: current.range, message: "expected a member name")
         }
         let name = advance().text
         expr = make(.member(expr, name), from: start)
-      } else if current.isPunct("[") && !peek().isPunct("[") {
-        _ = advance()
+      } else if current.isPunct("[") && !self[ahead: 1].isPunct("[") {
+        skip()
         try enter()
         defer { depth -= 1 }
         let subscriptExpr = try parseExpression()
@@ -141,7 +178,7 @@ extension Parser {
     }
   }
 
-  private mutating func parseArguments(closing: String) throws(SyntaxError) -> [Expr] {
+  private mutating func parseArguments(closing: StaticString) throws(SyntaxError) -> [Expr] {
     var arguments: [Expr] = []
     while !current.isPunct(closing) {
       if atEnd { throw SyntaxError(range: current.range, message: "expected '\(closing)'") }
@@ -157,8 +194,8 @@ extension Parser {
     throws(SyntaxError) -> Expr
   {
     let start = index
-    let closing = current.isPunct("(") ? ")" : "}"
-    _ = advance()
+    let closing: StaticString = current.isPunct("(") ? ")" : "}"
+    skip()
     let arguments = try parseArguments(closing: closing)
     nextID += 1
     let callee = Expr(
@@ -171,16 +208,16 @@ extension Parser {
     let token = current
     switch token.kind {
     case .number:
-      _ = advance()
+      skip()
       return make(.number(Parser.numberValue(token.text)), from: start)
     case .string, .character:
-      while current.kind == .string || current.kind == .character { _ = advance() }
+      while current.kind == .string || current.kind == .character { skip() }
       return make(.literal, from: start)
     case .identifier:
-      _ = advance()
+      skip()
       var name = token.text
-      while current.isPunct("::"), peek().kind == .identifier {
-        _ = advance()
+      while current.isPunct("::"), self[ahead: 1].kind == .identifier {
+        skip()
         name = advance().text
       }
       if current.isPunct("<"),
@@ -193,23 +230,23 @@ extension Parser {
       }
       return make(.identifier(name), from: start)
     case .punctuator:
-      if token.text == "(" {
+      if token.isPunct("(") {
         try enter()
         defer { depth -= 1 }
-        _ = advance()
+        skip()
         let inner = try parseExpression()
         try expect(")")
         return inner
       }
-      if token.text == "{" {
+      if token.isPunct("{") {
         try enter()
         defer { depth -= 1 }
-        _ = advance()
+        skip()
         let elements = try parseArguments(closing: "}")
         return make(.initializerList(elements), from: start)
       }
-      if token.text == "::" {
-        _ = advance()
+      if token.isPunct("::") {
+        skip()
         return try parsePrimary()
       }
     case .endOfFile:
@@ -227,14 +264,23 @@ extension Parser {
 
   /// The value of a numeric literal, suffixes (`f`, `h`, `u`, `l`) removed.
   static func numberValue(_ text: String) -> Double {
-    let lower = text.lowercased()
-    if lower.hasPrefix("0x") {
-      let digits = lower.dropFirst(2).prefix { $0.isHexDigit }
+    let utf8 = text.utf8
+    let lowered = { (i: String.Index) in utf8[i] | 0x20 }
+    if utf8.count >= 2, utf8.first == UInt8(ascii: "0"),
+      lowered(utf8.index(after: utf8.startIndex)) == UInt8(ascii: "x")
+    {
+      let digits = text.dropFirst(2).prefix { $0.isHexDigit }
       return Double(UInt64(digits, radix: 16) ?? 0)
     }
-    var body = Substring(lower)
-    while let last = body.last, "fhul".contains(last) { body = body.dropLast() }
-    if body.hasSuffix(".") { body = body.dropLast() }
-    return Double(body) ?? Double.nan
+    var end = utf8.endIndex
+    while end > utf8.startIndex, Parser.numberSuffixes.contains(lowered(utf8.index(before: end))) {
+      end = utf8.index(before: end)
+    }
+    if end > utf8.startIndex, utf8[utf8.index(before: end)] == UInt8(ascii: ".") {
+      end = utf8.index(before: end)
+    }
+    return Double(text[..<end]) ?? Double.nan
   }
+
+  private static let numberSuffixes: [UInt8] = Array("fhul".utf8)
 }

@@ -7,7 +7,7 @@ extension Parser {
       if atEnd { throw SyntaxError(range: current.range, message: "expected '}'") }
       statements.append(try parseStatement())
     }
-    _ = advance()
+    skip()
     return .block(statements)
   }
 
@@ -21,7 +21,7 @@ extension Parser {
     if current.kind == .identifier {
       switch current.text {
       case "if":
-        _ = advance()
+        skip()
         try expect("(")
         let condition = try parseExpression()
         try expect(")")
@@ -29,7 +29,7 @@ extension Parser {
         let otherwise = accept("else") ? try parseStatement() : nil
         return .ifElse(condition, then, otherwise)
       case "for":
-        _ = advance()
+        skip()
         try expect("(")
         let initial: Stmt? = current.isPunct(";") ? nil : try parseSimpleStatement()
         if initial == nil { try expect(";") }
@@ -40,14 +40,14 @@ extension Parser {
         let body = try parseStatement()
         return .forLoop(initial, condition, step, body, range: start.lowerBound..<previousEnd)
       case "while":
-        _ = advance()
+        skip()
         try expect("(")
         let condition = try parseExpression()
         try expect(")")
         let body = try parseStatement()
         return .whileLoop(condition, body, isDoWhile: false, range: start.lowerBound..<previousEnd)
       case "do":
-        _ = advance()
+        skip()
         let body = try parseStatement()
         try expect("while")
         try expect("(")
@@ -56,12 +56,12 @@ extension Parser {
         try expect(";")
         return .whileLoop(condition, body, isDoWhile: true, range: start.lowerBound..<previousEnd)
       case "return":
-        _ = advance()
+        skip()
         let value = current.isPunct(";") ? nil : try parseExpression()
         try expect(";")
         return .returnValue(value, range: start.lowerBound..<previousEnd)
       case "break", "continue", "discard", "discard_fragment":
-        _ = advance()
+        skip()
         if current.isPunct("(") { skipBalanced(open: "(", close: ")") }
         try expect(";")
         return .jump
@@ -126,7 +126,10 @@ extension Parser {
       i += 1
       return at(i).kind == .identifier && (at(i + 1).isPunct("=") || at(i + 1).isPunct(";"))
     }
-    return at(i).kind == .identifier && !Parser.nonNameWords.contains(at(i).text)
+    guard at(i).kind == .identifier else { return false }
+    // `in`/`out` are GLSL qualifiers, but also plain Metal names (`FragOut out;`).
+    let next = at(i + 1)
+    return !Parser.nonNameWords.contains(at(i).text) || next.isPunct(";") || next.isPunct("=")
   }
 
   static let templateTypes: Set<String> = [

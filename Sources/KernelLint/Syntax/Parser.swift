@@ -31,25 +31,38 @@ struct Parser {
 
   // MARK: Token access
 
-  var current: Token { tokens[index] }
-  func peek(_ offset: Int = 1) -> Token { tokens[min(index + offset, tokens.count - 1)] }
+  var current: Token {
+    @inline(__always) _read { yield tokens[index] }
+  }
+  /// The token `offset` places ahead (read in place, not copied).
+  subscript(ahead offset: Int) -> Token {
+    @inline(__always) _read { yield tokens[min(index + offset, tokens.count - 1)] }
+  }
   var atEnd: Bool { current.kind == .endOfFile }
 
+  /// Consumes the current token and returns it.
   mutating func advance() -> Token {
     let t = tokens[index]
-    if index < tokens.count - 1 { index += 1 }
+    skip()
     return t
   }
 
-  mutating func accept(_ p: String) -> Bool {
-    guard current.kind == .punctuator || current.kind == .identifier, current.text == p else {
-      return false
-    }
-    index += 1
-    return true
+  /// Consumes the current token (no copy: most consumed tokens are not needed).
+  @inline(__always) mutating func skip() {
+    if index < tokens.count - 1 { index += 1 }
   }
 
-  mutating func expect(_ p: String) throws(SyntaxError) {
+  /// Consumes the punctuator or keyword `p` if it is next.
+  mutating func accept(_ p: StaticString) -> Bool {
+    let letter = UInt8(truncatingIfNeeded: Token.code(p)) | 0x20
+    let isWord = letter >= UInt8(ascii: "a") && letter <= UInt8(ascii: "z")
+    let matches =
+      isWord ? tokens[index].isIdent(p.description) : tokens[index].isPunct(p)
+    if matches { index += 1 }
+    return matches
+  }
+
+  mutating func expect(_ p: StaticString) throws(SyntaxError) {
     guard accept(p) else {
       throw SyntaxError(range: current.range, message: "expected '\(p)'")
     }
@@ -69,7 +82,7 @@ struct Parser {
   }
 
   /// Skips balanced brackets starting at an opening token; stops at end of input.
-  mutating func skipBalanced(open: String, close: String) {
+  mutating func skipBalanced(open: StaticString, close: StaticString) {
     var level = 0
     while !atEnd {
       let t = advance()
@@ -100,7 +113,7 @@ struct Parser {
         depth = 0
         recoverTopLevel(from: start)
       }
-      if index == start { _ = advance() }
+      if index == start { skip() }
     }
   }
 
@@ -109,7 +122,7 @@ struct Parser {
     index = start
     while !atEnd {
       if current.isPunct(";") {
-        _ = advance()
+        skip()
         return
       }
       if current.isPunct("{") {
@@ -117,14 +130,14 @@ struct Parser {
         _ = accept(";")
         return
       }
-      _ = advance()
+      skip()
     }
   }
 
   private mutating func parseExternalDeclaration() throws(SyntaxError) {
     if accept(";") { return }
     if current.isPunct("}") {
-      _ = advance()
+      skip()
       _ = markerStack.popLast()
       return
     }
@@ -133,14 +146,14 @@ struct Parser {
       var last = ""
       while !atEnd && !current.isPunct(";") {
         if current.kind == .identifier { last = current.text }
-        if current.isPunct("{") { skipBalanced(open: "{", close: "}") } else { _ = advance() }
+        if current.isPunct("{") { skipBalanced(open: "{", close: "}") } else { skip() }
       }
       if isTypedef { userTypes.insert(last) }
       _ = accept(";")
       return
     }
     if current.isIdent("namespace") {
-      _ = advance()
+      skip()
       var name = ""
       while current.kind == .identifier || current.isPunct("::") { name = advance().text }
       try expect("{")
@@ -149,7 +162,7 @@ struct Parser {
       markerStack.append(markers)
       return
     }
-    if current.isIdent("extern") && peek().kind == .string && peek(2).isPunct("{") {
+    if current.isIdent("extern") && self[ahead: 1].kind == .string && self[ahead: 2].isPunct("{") {
       index += 3
       var markers = markerStack.last ?? []
       markers.insert("externC")
@@ -157,17 +170,26 @@ struct Parser {
       return
     }
     if current.isIdent("template") {
-      _ = advance()
+      skip()
       if current.isPunct("<") { skipBalanced(open: "<", close: ">") }
     }
     if current.isIdent("struct") || current.isIdent("class") || current.isIdent("union")
       || current.isIdent("enum")
     {
-      _ = advance()
-      if current.kind == .identifier { userTypes.insert(advance().text) }
-      while !atEnd && !current.isPunct("{") && !current.isPunct(";") { _ = advance() }
-      if current.isPunct("{") { skipBalanced(open: "{", close: "}") }
-      while !atEnd && !current.isPunct(";") { _ = advance() }
+      skip()
+      var name = ""
+      if current.kind == .identifier {
+        name = advance().text
+        userTypes.insert(name)
+      }
+      while !atEnd && !current.isPunct("{") && !current.isPunct(";") { skip() }
+      if current.isPunct("{") {
+        let open = index
+        skipBalanced(open: "{", close: "}")
+        let members = colorMembers(in: open..<index)
+        if !name.isEmpty && !members.isEmpty { unit.colorMembers[name] = members }
+      }
+      while !atEnd && !current.isPunct(";") { skip() }
       _ = accept(";")
       return
     }
@@ -196,17 +218,30 @@ struct Parser {
     unit.globals += decls
   }
 
+  /// Names of the members declared `name [[color(n)]]` among `tokens[range]`.
+  private func colorMembers(in range: Range<Int>) -> [String] {
+    var names: [String] = []
+    for i in range where i + 3 < range.upperBound {
+      if tokens[i].kind == .identifier, tokens[i + 1].isPunct("["), tokens[i + 2].isPunct("["),
+        tokens[i + 3].isIdent("color")
+      {
+        names.append(tokens[i].text)
+      }
+    }
+    return names
+  }
+
   mutating func parseLeadingQualifiers(into qualifiers: inout [String], markers: inout Set<String>)
     throws(SyntaxError)
   {
     while true {
-      if current.isPunct("[") && peek().isPunct("[") {
+      if current.isPunct("[") && self[ahead: 1].isPunct("[") {
         markers.formUnion(try parseAttribute())
-      } else if current.isIdent("extern") && peek().kind == .string {
+      } else if current.isIdent("extern") && self[ahead: 1].kind == .string {
         index += 2
         markers.insert("externC")
       } else if current.isIdent("__attribute__") {
-        _ = advance()
+        skip()
         if current.isPunct("(") { skipBalanced(open: "(", close: ")") }
       } else if current.kind == .identifier, Parser.declarationQualifiers.contains(current.text) {
         qualifiers.append(advance().text)
@@ -217,7 +252,9 @@ struct Parser {
   }
 
   mutating func parseTrailingAttributes(markers: inout Set<String>) throws(SyntaxError) {
-    while current.isPunct("[") && peek().isPunct("[") { markers.formUnion(try parseAttribute()) }
+    while current.isPunct("[") && self[ahead: 1].isPunct("[") {
+      markers.formUnion(try parseAttribute())
+    }
   }
 
   /// Parses `[[name(args), other]]` and returns the attribute names.
@@ -226,14 +263,14 @@ struct Parser {
     var names: Set<String> = []
     var level = 0
     while !atEnd {
-      if level == 0 && current.isPunct("]") && peek().isPunct("]") {
+      if level == 0 && current.isPunct("]") && self[ahead: 1].isPunct("]") {
         index += 2
         return names
       }
       if current.isPunct("(") { level += 1 }
       if current.isPunct(")") { level -= 1 }
       if level == 0, current.kind == .identifier { names.insert(current.text) }
-      _ = advance()
+      skip()
     }
     throw SyntaxError(range: current.range, message: "unterminated attribute")
   }
@@ -245,8 +282,8 @@ struct Parser {
       throw SyntaxError(range: current.range, message: "expected a type")
     }
     var name = advance().text
-    while current.isPunct("::"), peek().kind == .identifier {
-      _ = advance()
+    while current.isPunct("::"), self[ahead: 1].kind == .identifier {
+      skip()
       name = advance().text
     }
     var type = TypeName(name: name)
@@ -267,7 +304,7 @@ struct Parser {
   ) throws(SyntaxError) {
     try expect("(")
     var parameters: [Parameter] = []
-    if current.isIdent("void") && peek().isPunct(")") { _ = advance() }
+    if current.isIdent("void") && self[ahead: 1].isPunct(")") { skip() }
     while !current.isPunct(")") && !atEnd {
       parameters.append(try parseParameter())
       if !accept(",") { break }
@@ -275,10 +312,10 @@ struct Parser {
     try expect(")")
     var allMarkers = markers
     while !atEnd && !current.isPunct("{") && !current.isPunct(";") {
-      if current.isPunct("[") && peek().isPunct("[") {
+      if current.isPunct("[") && self[ahead: 1].isPunct("[") {
         allMarkers.formUnion(try parseAttribute())
       } else {
-        _ = advance()
+        skip()
       }
     }
     var function = FunctionDecl(
@@ -309,7 +346,7 @@ struct Parser {
     try parseLeadingQualifiers(into: &qualifiers, markers: &markers)
     var type: TypeName
     if let last = qualifiers.last, current.kind == .identifier,
-      peek().isPunct(",") || peek().isPunct(")") || peek().isPunct("[")
+      self[ahead: 1].isPunct(",") || self[ahead: 1].isPunct(")") || self[ahead: 1].isPunct("[")
     {
       type = TypeName(name: last)
     } else {
@@ -319,13 +356,14 @@ struct Parser {
     if qualifiers.contains("out") || qualifiers.contains("inout") { type.isReference = true }
     var name = ""
     if current.kind == .identifier { name = advance().text }
-    while accept("[") {
-      while !atEnd && !current.isPunct("]") { _ = advance() }
+    while current.isPunct("[") && !self[ahead: 1].isPunct("[") {
+      skip()
+      while !atEnd && !current.isPunct("]") { skip() }
       try expect("]")
       type.isArray = true
     }
     var attributes: [String] = []
-    while current.isPunct("[") && peek().isPunct("[") { attributes += try parseAttribute() }
+    while current.isPunct("[") && self[ahead: 1].isPunct("[") { attributes += try parseAttribute() }
     return Parameter(
       type: type, name: name, attributes: attributes,
       range: start.lowerBound..<tokens[max(index - 1, 0)].range.upperBound)

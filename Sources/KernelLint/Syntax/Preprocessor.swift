@@ -17,6 +17,9 @@ struct Preprocessor {
   private(set) var problems: [(Range<Int>, String)] = []
   /// Names of function-like macros, used to tell "unknown macro" from "unknown function".
   private(set) var macros: [String: Macro] = [:]
+  /// A cheap filter in front of `macros` (no false negatives): most identifiers are not
+  /// macros, and hashing every one of them costs more than the rest of the preprocessor.
+  private var mayBeMacro = [Bool](repeating: false, count: 4096)
 
   private let input: [Token]
   private var position = 0
@@ -30,8 +33,21 @@ struct Preprocessor {
     for (name, value) in defines {
       let body = Lexer.tokenize(Array(value.utf8)).tokens.dropLast()
       macros[name] = Macro(parameters: nil, body: Array(body))
+      mayBeMacro[Preprocessor.filterSlot(name)] = true
     }
     run()
+  }
+
+  /// The filter slot of a name: its length and first and last bytes.
+  private static func filterSlot(_ name: String) -> Int {
+    let utf8 = name.utf8
+    let first = Int(utf8.first ?? 0)
+    let last = Int(utf8.last ?? 0)
+    return (first &* 31 &+ last &* 7 &+ utf8.count) & 4095
+  }
+
+  private func isMacro(_ name: String) -> Bool {
+    mayBeMacro[Preprocessor.filterSlot(name)] && macros[name] != nil
   }
 
   private struct Conditional {
@@ -56,7 +72,7 @@ struct Preprocessor {
         position += 1
         continue
       }
-      if token.kind != .identifier || macros[token.text] == nil {
+      if token.kind != .identifier || !isMacro(token.text) {
         output.append(token)
         position += 1
         continue
@@ -119,7 +135,10 @@ struct Preprocessor {
     case "include" where active:
       if rest.first?.kind == .string {
         problems.append(
-          (line[0].range, "'#include \"…\"' is not resolved; included code was not analysed"))
+          (
+            line[0].range,
+            "'#include \(rest[0].text)' was not found; included code was not analysed"
+          ))
       }
     default:
       break  // #include <…>, #pragma, #line, #error: no effect on the analysis
@@ -145,6 +164,7 @@ struct Preprocessor {
       body = Array(body.dropFirst(min(i + 1, body.count)))
     }
     macros[nameToken.text] = Macro(parameters: parameters, body: body)
+    mayBeMacro[Preprocessor.filterSlot(nameToken.text)] = true
   }
 
   private mutating func evaluate(_ kind: String, _ tokens: [Token]) -> Bool {
@@ -161,8 +181,7 @@ struct Preprocessor {
         if paren { j += 1 }
         let isDefined = j < tokens.count && macros[tokens[j].text] != nil
         var one = tokens[i]
-        one.kind = .number
-        one.text = isDefined ? "1" : "0"
+        one.respell(.number, isDefined ? "1" : "0")
         resolved.append(one)
         i = j + (paren ? 2 : 1)
       } else {
@@ -197,7 +216,8 @@ struct Preprocessor {
     site: Range<Int>?, depth: Int
   ) {
     let token = source[cursor]
-    guard token.kind == .identifier, let macro = macros[token.text], !hidden.contains(token.text),
+    guard token.kind == .identifier, isMacro(token.text), let macro = macros[token.text],
+      !hidden.contains(token.text),
       !budgetExhausted
     else {
       out.append(relocated(token, site))
@@ -282,8 +302,7 @@ struct Preprocessor {
       let t = body[i]
       if t.isPunct("#"), i + 1 < body.count, argument(body[i + 1].text) != nil {
         var s = t
-        s.kind = .string
-        s.text = ""
+        s.respell(.string, "")
         result.append(s)
         i += 2
         continue
@@ -291,10 +310,8 @@ struct Preprocessor {
       if t.isPunct("##"), let last = result.popLast(), i + 1 < body.count {
         let next = argument(body[i + 1].text)?.first ?? body[i + 1]
         var pasted = last
-        pasted.text = last.text + next.text
-        if last.kind == .number || next.kind == .number && last.kind != .identifier {
-          pasted.kind = .number
-        }
+        let isNumber = last.kind == .number || next.kind == .number && last.kind != .identifier
+        pasted.respell(isNumber ? .number : last.kind, last.text + next.text)
         result.append(pasted)
         result.append(contentsOf: argument(body[i + 1].text)?.dropFirst() ?? [])
         i += 2
