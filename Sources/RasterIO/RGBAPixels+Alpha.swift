@@ -8,19 +8,24 @@ extension RGBAPixels {
   /// - Parameter body: Transforms interleaved RGBA values in place (it must not change alpha).
   public mutating func withStraightColor(_ body: (inout [Float]) throws -> Void) rethrows {
     guard hasAlpha else { return try body(&values) }
-    let count = width * height
-    values.withUnsafeMutableBufferPointer { v in
-      for i in 0..<count where v[i * 4 + 3] > 0 {
-        let a = v[i * 4 + 3]
-        for c in 0..<3 { v[i * 4 + c] /= a }
-      }
-    }
+    values.withUnsafeMutableBufferPointer { Self.straighten($0) }
     try body(&values)
-    values.withUnsafeMutableBufferPointer { v in
-      for i in 0..<count where v[i * 4 + 3] > 0 {
-        let a = v[i * 4 + 3]
-        for c in 0..<3 { v[i * 4 + c] *= a }
-      }
+    values.withUnsafeMutableBufferPointer { Self.premultiply($0) }
+  }
+
+  /// Divides RGB by alpha where alpha > 0, in interleaved RGBA values.
+  public static func straighten(_ rgba: UnsafeMutableBufferPointer<Float>) {
+    for o in stride(from: 0, to: rgba.count - 3, by: 4) where rgba[o + 3] > 0 {
+      let a = rgba[o + 3]
+      for c in 0..<3 { rgba[o + c] /= a }
+    }
+  }
+
+  /// Multiplies RGB by alpha where alpha > 0, in interleaved RGBA values.
+  public static func premultiply(_ rgba: UnsafeMutableBufferPointer<Float>) {
+    for o in stride(from: 0, to: rgba.count - 3, by: 4) where rgba[o + 3] > 0 {
+      let a = rgba[o + 3]
+      for c in 0..<3 { rgba[o + c] *= a }
     }
   }
 }

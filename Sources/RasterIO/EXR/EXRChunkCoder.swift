@@ -34,7 +34,7 @@ enum EXRChunkCoder {
   /// a few chunks per core instead of a copy of the whole file.
   static func encodeAll(
     _ h: EXRHandle, part: Int, compression: EXRCompression, layout: EXRChunkLayout,
-    buffers: [EXRChannelBuffer]
+    buffers: [EXRChannelBuffer], writeback: WritebackStarter? = nil
   ) throws {
     let workers = workerCount(layout.chunkCount)
     let batch = workers * 4
@@ -61,6 +61,7 @@ enum EXRChunkCoder {
         try EXRChunkCalls.write(
           h, part: part, layout: layout, chunk: chunk, bytes: state.slots[chunk - first]
         ).get()
+        writeback?.wrote(state.slots[chunk - first].count)
       }
     }
   }

@@ -56,12 +56,27 @@ extension EXRImage {
     let part = try checkedPart(of: set, alpha: true)
     let indices = [set.red, set.green, set.blue] + (set.alpha.map { [$0] } ?? [])
     let samples = indices.map { part.channels[$0].samples }
-    return try EXRSamples.withStorage(of: samples) { pointers in
-      let planes = zip(samples, pointers).map { sample, pointer in
-        SamplePlane(kind: Self.planeKind(sample.pixelType), base: pointer)
+    let count = part.width * part.height
+    let values = try [Float](unsafeUninitializedCapacity: count * 4) { output, initialized in
+      let target = SharedBuffer(base: output)
+      try EXRSamples.withStorage(of: samples) { pointers in
+        let lanes = zip(samples, pointers).map {
+          SampleLane(
+            kind: Self.laneKind($0.pixelType), base: UnsafeMutableRawPointer(mutating: $1),
+            stride: 1)
+        }
+        _ = RGBABlockRunner.run(count: count, sources: lanes, destinations: []) { block in
+          let start = block.firstPixel * 4
+          _ = UnsafeMutableBufferPointer(
+            rebasing: target.base[start..<(start + block.values.count)]
+          )
+          .update(fromContentsOf: block.values)
+        }
       }
-      return RGBAPixels(width: part.width, height: part.height, planes: planes)
+      initialized = count * 4
     }
+    return RGBAPixels(
+      width: part.width, height: part.height, values: values, hasAlpha: set.alpha != nil)
   }
 
   /// Puts RGB back into the set's channels, converting to each channel's stored type or to
@@ -77,17 +92,55 @@ extension EXRImage {
     else {
       throw RasterIOError(.invalidRequest, path: Self.inMemory, "RGBA pixels of another size")
     }
-    let indices = [set.red, set.green, set.blue]
-    let types = indices.map { pixelType ?? part.channels[$0].pixelType }
-    let count = part.width * part.height
-    let converted = try EXRSamples.make(types: types, counts: [count, count, count]) {
-      pointers in
-      for (component, pointer) in pointers.enumerated() {
-        pixels.extract(component, into: pointer, as: types[component])
+    try pixels.values.withUnsafeBufferPointer { input in
+      guard let base = input.baseAddress else { return }
+      let source = SharedRawPointer(base: UnsafeRawPointer(base))
+      _ = try transformRGB(of: set, pixelType: pixelType) { block in
+        let v = source.base.assumingMemoryBound(to: Float.self) + block.firstPixel * 4
+        for o in 0..<block.values.count where o % 4 != 3 { block.values[o] = v[o] }
       }
     }
-    for (index, samples) in zip(indices, converted) {
-      parts[set.partIndex].channels[index].samples = samples
+  }
+
+  /// Transforms the set's RGB in place, block by block on all cores: each block's pixels are
+  /// widened to interleaved RGBA `Float` as ``rgba(_:)`` gives them, handed to `transform`, and
+  /// its R, G, B stored back as ``replaceRGB(of:with:pixelType:)`` stores them (to each channel's
+  /// type, or to `pixelType`). Alpha and every other channel are untouched (bit-exact).
+  ///
+  /// No frame-sized buffer is made unless `pixelType` changes a channel's type (then only the
+  /// new channel's samples).
+  /// - Parameter transform: called concurrently, once per block; it may change R, G and B.
+  /// - Returns: `transform`'s results in block order (pixel order).
+  /// - Throws: `RasterIOError` `.invalidRequest` if the set does not fit the image.
+  public mutating func transformRGB<R>(
+    of set: EXRChannelSet, pixelType: EXRPixelType? = nil,
+    _ transform: @Sendable (RGBABlock) -> R
+  ) throws -> [R] {
+    let part = try checkedPart(of: set, alpha: true)
+    let p = set.partIndex
+    let indices = [set.red, set.green, set.blue] + (set.alpha.map { [$0] } ?? [])
+    let count = part.width * part.height
+    // Moved out of the part so each array is uniquely referenced and written in place.
+    var planes = indices.map { parts[p].channels[$0].samples }
+    for index in indices { parts[p].channels[index].samples = .uint([]) }
+    let changed = (0..<3).filter { pixelType != nil && planes[$0].pixelType != pixelType }
+    for _ in changed { planes.append(EXRSamples(zeros: count, type: pixelType ?? .float)) }
+    defer {
+      for (position, index) in indices.enumerated() {
+        let replacement = changed.firstIndex(of: position).map { planes[indices.count + $0] }
+        parts[p].channels[index].samples = replacement ?? planes[position]
+      }
+    }
+    guard count > 0 else { return [] }
+    let kinds = planes.map { Self.laneKind($0.pixelType) }
+    return try EXRSamples.withMutableStorage(of: &planes) { pointers in
+      let lanes = zip(kinds, pointers).map { SampleLane(kind: $0, base: $1, stride: 1) }
+      let sources = Array(lanes.prefix(indices.count))
+      let destinations = (0..<3).map { c in
+        changed.firstIndex(of: c).map { lanes[indices.count + $0] } ?? lanes[c]
+      }
+      return RGBABlockRunner.run(
+        count: count, sources: sources, destinations: destinations, transform)
     }
   }
 
@@ -113,7 +166,7 @@ extension EXRImage {
     return part
   }
 
-  private static func planeKind(_ type: EXRPixelType) -> SamplePlane.Kind {
+  private static func laneKind(_ type: EXRPixelType) -> SampleLane.Kind {
     switch type {
     case .half: .half
     case .float: .float

@@ -22,6 +22,7 @@ extension EXRImage {
 
   private func writeFile(at temporary: String, reportedAs path: String) throws {
     let h = try EXRCalls.startWrite(path: temporary, reportedPath: path).get()
+    let writeback = WritebackStarter(path: temporary)
     let sources = try openSources()
     for (position, part) in parts.enumerated() {
       try declare(part, position: position, in: h, sources: sources)
@@ -39,7 +40,8 @@ extension EXRImage {
             ySampling: channel.ySampling)
         }
         try EXRChunkCoder.encodeAll(
-          h, part: index, compression: part.compression, layout: layout, buffers: buffers)
+          h, part: index, compression: part.compression, layout: layout, buffers: buffers,
+          writeback: writeback)
       }
     }
     try h.finish().get()

@@ -12,7 +12,9 @@ extension TIFFImage {
     guard try ImageFileFormat.detect(path: path) == .tiff else {
       throw RasterIOError(.notRecognized, path: path, "not a TIFF file")
     }
-    let h = try openTIFF(path: path, mode: "r", limits: limits).get()
+    // "m": no memory mapping, so uncompressed strips are read straight into the samples
+    // (and the file's pages do not count as this process's memory).
+    let h = try openTIFF(path: path, mode: "rm", limits: limits).get()
     defer { h.close() }
     let header = try readHeader(h, limits: limits)
     var image = header

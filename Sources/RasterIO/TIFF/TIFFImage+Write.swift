@@ -16,7 +16,7 @@ extension TIFFImage {
         .get()
       defer { h.close() }
       try writeTags(h)
-      try writeBlocks(h)
+      try writeBlocks(h, writeback: WritebackStarter(path: temporary))
       try TIFFCalls.flush(h).get()
       h.close()
       if let failure = h.messages.joined {
@@ -96,21 +96,24 @@ extension TIFFImage {
     }
   }
 
-  private func writeBlocks(_ h: TIFFHandle) throws {
+  private func writeBlocks(_ h: TIFFHandle, writeback: WritebackStarter) throws {
     let plan = TIFFBlockPlan(
       width: width, height: height, samplesPerPixel: samplesPerPixel,
       sampleSize: sampleType.byteCount, isPlanar: isPlanar, tiling: tiling,
       rowsPerStrip: min(rowsPerStrip, height))
     let tiled = tiling != nil
+    // Uncompressed blocks in native byte order (libtiff writes the host's) are their bytes.
+    let raw = compression == .none && !TIFFCalls.isByteSwapped(h)
     let blocks = plan.blocks
     try samples.withBytes { image in
       guard let base = image.baseAddress else { return }
       if plan.isDirect {
         for block in blocks {
           try TIFFCalls.write(
-            h, index: block.index, tiled: false, from: base + plan.offset(of: block),
+            h, index: block.index, tiled: false, raw: raw, from: base + plan.offset(of: block),
             byteCount: plan.byteCount(of: block)
           ).get()
+          writeback.wrote(plan.byteCount(of: block))
         }
         return
       }
@@ -123,9 +126,10 @@ extension TIFFImage {
         plan.copy(for: block, toBlock: true).run(
           from: base + plan.offset(of: block), to: scratchBase)
         try TIFFCalls.write(
-          h, index: block.index, tiled: tiled, from: scratchBase,
+          h, index: block.index, tiled: tiled, raw: raw, from: scratchBase,
           byteCount: plan.byteCount(of: block)
         ).get()
+        writeback.wrote(plan.byteCount(of: block))
       }
     }
   }

@@ -81,15 +81,27 @@ enum ImageDocument {
     }
   }
 
-  /// Puts the RGB back (alpha and every other channel untouched), applies the output
-  /// overrides, and writes the file atomically to `path`.
-  mutating func write(
-    _ pixels: RGBAPixels, to path: String, pixelType: EXRPixelType?, compression: String?,
-    writer: AtomicFileWriter
-  ) throws {
+  /// Transforms the RGB in place block by block on all cores (see RasterIO's `transformRGB`),
+  /// converting EXR RGB to `pixelType` when given; returns `transform`'s results in pixel order.
+  mutating func transformRGB<R>(
+    pixelType: EXRPixelType?, _ transform: @Sendable (RGBABlock) -> R
+  ) throws -> [R] {
     switch self {
     case .exr(var image, let set):
-      try image.replaceRGB(of: set, with: pixels, pixelType: pixelType)
+      self = .tiff(TIFFImage(width: 0, height: 0, samplesPerPixel: 3, samples: .uint8([])))
+      defer { self = .exr(image, set) }
+      return try image.transformRGB(of: set, pixelType: pixelType, transform)
+    case .tiff(var image):
+      self = .tiff(TIFFImage(width: 0, height: 0, samplesPerPixel: 3, samples: .uint8([])))
+      defer { self = .tiff(image) }
+      return image.transformRGB(transform)
+    }
+  }
+
+  /// Applies the compression override and writes the file atomically to `path`.
+  func write(to path: String, compression: String?, writer: AtomicFileWriter) throws {
+    switch self {
+    case .exr(var image, _):
       if let compression {
         guard let c = EXRCompression(name: compression) else {
           throw RasterIOError(
@@ -98,9 +110,7 @@ enum ImageDocument {
         for i in image.parts.indices { image.parts[i].compression = c }
       }
       try image.write(to: path, using: writer)
-      self = .exr(image, set)
     case .tiff(var image):
-      image.replaceRGB(with: pixels)
       if let compression {
         guard let c = TIFFCompression(name: compression) else {
           throw RasterIOError(
@@ -109,7 +119,6 @@ enum ImageDocument {
         image.compression = c
       }
       try image.write(to: path, using: writer)
-      self = .tiff(image)
     }
   }
 }
