@@ -26,16 +26,17 @@ enum RGBABlockRunner {
   /// Pixels per block (64 KiB of `Float` RGBA).
   static let blockPixels = 4096
 
-  /// Transforms pixels `0..<count`; returns the transform's results in block order.
+  /// Transforms `pixels` (image indices); returns the transform's results in block order.
+  /// Blocks start at `pixels.lowerBound`; a pixel's result never depends on its block.
   ///
   /// - Parameters:
   ///   - sources: R, G, B and optionally A, read.
   ///   - destinations: where R, G, B go (may be the sources' memory); empty to store nothing.
   static func run<R>(
-    count: Int, sources: [SampleLane], destinations: [SampleLane],
+    _ pixels: Range<Int>, sources: [SampleLane], destinations: [SampleLane],
     _ transform: @Sendable (RGBABlock) -> R
   ) -> [R] {
-    let blocks = (count + blockPixels - 1) / blockPixels
+    let blocks = (pixels.count + blockPixels - 1) / blockPixels
     guard blocks > 0 else { return [] }
     let workers = max(1, min(blocks, ProcessInfo.processInfo.activeProcessorCount))
     let results = UnsafeMutableBufferPointer<R?>.allocate(capacity: blocks)
@@ -55,7 +56,8 @@ enum RGBABlockRunner {
         defer { scratch.deallocate() }
         guard let block = scratch.baseAddress else { return }
         for index in stride(from: worker, to: blocks, by: workers) {
-          let range = (index * blockPixels)..<min(count, (index + 1) * blockPixels)
+          let start = pixels.lowerBound + index * blockPixels
+          let range = start..<min(pixels.upperBound, start + blockPixels)
           for (channel, lane) in sources.enumerated() {
             lane.load(range, into: block, channel: channel, halves: halves)
           }

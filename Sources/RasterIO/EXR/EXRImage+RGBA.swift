@@ -65,7 +65,7 @@ extension EXRImage {
             kind: Self.laneKind($0.pixelType), base: UnsafeMutableRawPointer(mutating: $1),
             stride: 1)
         }
-        _ = RGBABlockRunner.run(count: count, sources: lanes, destinations: []) { block in
+        _ = RGBABlockRunner.run(0..<count, sources: lanes, destinations: []) { block in
           let start = block.firstPixel * 4
           _ = UnsafeMutableBufferPointer(
             rebasing: target.base[start..<(start + block.values.count)]
@@ -102,54 +102,12 @@ extension EXRImage {
     }
   }
 
-  /// Transforms the set's RGB in place, block by block on all cores: each block's pixels are
-  /// widened to interleaved RGBA `Float` as ``rgba(_:)`` gives them, handed to `transform`, and
-  /// its R, G, B stored back as ``replaceRGB(of:with:pixelType:)`` stores them (to each channel's
-  /// type, or to `pixelType`). Alpha and every other channel are untouched (bit-exact).
-  ///
-  /// No frame-sized buffer is made unless `pixelType` changes a channel's type (then only the
-  /// new channel's samples).
-  /// - Parameter transform: called concurrently, once per block; it may change R, G and B.
-  /// - Returns: `transform`'s results in block order (pixel order).
-  /// - Throws: `RasterIOError` `.invalidRequest` if the set does not fit the image.
-  public mutating func transformRGB<R>(
-    of set: EXRChannelSet, pixelType: EXRPixelType? = nil,
-    _ transform: @Sendable (RGBABlock) -> R
-  ) throws -> [R] {
-    let part = try checkedPart(of: set, alpha: true)
-    let p = set.partIndex
-    let indices = [set.red, set.green, set.blue] + (set.alpha.map { [$0] } ?? [])
-    let count = part.width * part.height
-    // Moved out of the part so each array is uniquely referenced and written in place.
-    var planes = indices.map { parts[p].channels[$0].samples }
-    for index in indices { parts[p].channels[index].samples = .uint([]) }
-    let changed = (0..<3).filter { pixelType != nil && planes[$0].pixelType != pixelType }
-    for _ in changed { planes.append(EXRSamples(zeros: count, type: pixelType ?? .float)) }
-    defer {
-      for (position, index) in indices.enumerated() {
-        let replacement = changed.firstIndex(of: position).map { planes[indices.count + $0] }
-        parts[p].channels[index].samples = replacement ?? planes[position]
-      }
-    }
-    guard count > 0 else { return [] }
-    let kinds = planes.map { Self.laneKind($0.pixelType) }
-    return try EXRSamples.withMutableStorage(of: &planes) { pointers in
-      let lanes = zip(kinds, pointers).map { SampleLane(kind: $0, base: $1, stride: 1) }
-      let sources = Array(lanes.prefix(indices.count))
-      let destinations = (0..<3).map { c in
-        changed.firstIndex(of: c).map { lanes[indices.count + $0] } ?? lanes[c]
-      }
-      return RGBABlockRunner.run(
-        count: count, sources: sources, destinations: destinations, transform)
-    }
-  }
-
   /// The path named by errors about the in-memory model.
   static let inMemory = "(in memory)"
 
   /// The set's part, after checking that its channels exist, are not subsampled and hold one
   /// sample per pixel (so the unsafe conversions stay in bounds).
-  private func checkedPart(of set: EXRChannelSet, alpha: Bool) throws -> EXRPart {
+  func checkedPart(of set: EXRChannelSet, alpha: Bool) throws -> EXRPart {
     guard parts.indices.contains(set.partIndex) else {
       throw RasterIOError(.invalidRequest, path: Self.inMemory, "no part \(set.partIndex)")
     }
@@ -166,7 +124,7 @@ extension EXRImage {
     return part
   }
 
-  private static func laneKind(_ type: EXRPixelType) -> SampleLane.Kind {
+  static func laneKind(_ type: EXRPixelType) -> SampleLane.Kind {
     switch type {
     case .half: .half
     case .float: .float

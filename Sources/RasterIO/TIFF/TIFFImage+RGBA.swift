@@ -1,3 +1,6 @@
+import Dispatch
+public import FileOutput
+
 extension TIFFImage {
   /// The pixels as interleaved RGBA `Float`, converted on all cores; the fourth sample (if
   /// any) is alpha, further extra samples are not included.
@@ -15,7 +18,7 @@ extension TIFFImage {
       samples.withBytes { bytes in
         guard let base = bytes.baseAddress else { return }
         let lanes = self.lanes(UnsafeMutableRawPointer(mutating: base))
-        _ = RGBABlockRunner.run(count: count, sources: lanes, destinations: []) { block in
+        _ = RGBABlockRunner.run(0..<count, sources: lanes, destinations: []) { block in
           let start = block.firstPixel * 4
           _ = UnsafeMutableBufferPointer(
             rebasing: target.base[start..<(start + block.values.count)]
@@ -56,18 +59,59 @@ extension TIFFImage {
   /// - Returns: `transform`'s results in block order (pixel order).
   /// - Precondition: the samples fit the size (see ``rgba``).
   public mutating func transformRGB<R>(_ transform: @Sendable (RGBABlock) -> R) -> [R] {
-    checkSampleCount()
     let count = width * height
+    let results = withLanes { lanes, _, _ in
+      RGBABlockRunner.run(
+        0..<count, sources: lanes, destinations: Array(lanes.prefix(3)), transform)
+    }
+    return results ?? []
+  }
+
+  /// ``transformRGB(_:)`` and ``write(to:using:)`` in one pass: each strip is transformed just
+  /// before it is written, so the file's first bytes reach the disk while later rows are still
+  /// being transformed (tiled and planar files are transformed whole first).
+  /// - Returns: `transform`'s results in pixel order, and the seconds spent transforming.
+  /// - Throws: what ``write(to:using:)`` throws; the image may then be partly transformed.
+  public mutating func transformRGB<R>(
+    writingTo path: String, using writer: AtomicFileWriter = AtomicFileWriter(),
+    _ transform: @Sendable (RGBABlock) -> R
+  ) throws -> (results: [R], seconds: Double) {
+    try validate(path: path)
+    let mode = fileMode
+    let columns = width
+    let done = try withLanes { lanes, base, model in
+      try withoutActuallyEscaping(transform) { transform in
+        var results: [R] = []
+        var nanoseconds: UInt64 = 0
+        try model.writeFile(to: path, using: writer, mode: mode, samples: base) { rows in
+          let start = DispatchTime.now().uptimeNanoseconds
+          results += RGBABlockRunner.run(
+            (rows.lowerBound * columns)..<(rows.upperBound * columns), sources: lanes,
+            destinations: Array(lanes.prefix(3)), transform)
+          nanoseconds += DispatchTime.now().uptimeNanoseconds - start
+        }
+        return (results, Double(nanoseconds) / 1e9)
+      }
+    }
+    guard let done else { throw RasterIOError(.invalidRequest, path: path, "no samples") }
+    return done
+  }
+
+  /// Calls `body` with lanes over the samples, their base address and this image holding an
+  /// empty array of the same type: the samples are moved out for the call (so the array is
+  /// uniquely referenced and written in place) and put back afterwards. Nil without samples.
+  private mutating func withLanes<T>(
+    _ body: ([SampleLane], UnsafeMutableRawPointer, TIFFImage) throws -> T
+  ) rethrows -> T? {
+    checkSampleCount()
     let lanes = self.lanes
-    // Moved out so the array is uniquely referenced and written in place.
     var moved = samples
-    samples = .uint8([])
+    samples = .empty(moved.type)
     defer { samples = moved }
-    return moved.withMutableBytes { bytes in
-      guard let base = bytes.baseAddress else { return [] }
-      let lanes = lanes(base)
-      return RGBABlockRunner.run(
-        count: count, sources: lanes, destinations: Array(lanes.prefix(3)), transform)
+    let model = self
+    return try moved.withMutableBytes { bytes in
+      guard let base = bytes.baseAddress else { return nil }
+      return try body(lanes(base), base, model)
     }
   }
 

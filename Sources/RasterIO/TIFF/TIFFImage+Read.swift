@@ -41,7 +41,7 @@ extension TIFFImage {
     else { throw h.error(.unsupported, "\(bits)-bit samples of format \(format)") }
     var image = TIFFImage(
       width: Int(width), height: Int(height), samplesPerPixel: spp,
-      samples: emptySamples(type), validating: false)
+      samples: .empty(type), validating: false)
     let extras = TIFFCalls.extraSamples(h).prefix(spp - 3)
     image.extraSamples = Array(extras) + Array(repeating: 0, count: spp - 3 - extras.count)
     image.isPlanar =
@@ -112,16 +112,6 @@ extension TIFFImage {
       ).get()
       plan.copy(for: block, toBlock: false).run(
         from: scratchBase, to: base + plan.offset(of: block))
-    }
-  }
-
-  private static func emptySamples(_ type: TIFFSampleType) -> TIFFSamples {
-    switch type {
-    case .uint8: .uint8([])
-    case .uint16: .uint16([])
-    case .uint32: .uint32([])
-    case .float16: .float16([])
-    case .float32: .float32([])
     }
   }
 

@@ -19,6 +19,17 @@ extension TIFFSamples {
     }
   }
 
+  /// No samples, of `type`.
+  static func empty(_ type: TIFFSampleType) -> TIFFSamples {
+    switch type {
+    case .uint8: .uint8([])
+    case .uint16: .uint16([])
+    case .uint32: .uint32([])
+    case .float16: .float16([])
+    case .float32: .float32([])
+    }
+  }
+
   /// Calls `body` with the samples' bytes, writable (copied first if the array is shared).
   mutating func withMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows
     -> R

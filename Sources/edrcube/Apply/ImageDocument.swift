@@ -81,27 +81,22 @@ enum ImageDocument {
     }
   }
 
-  /// Transforms the RGB in place block by block on all cores (see RasterIO's `transformRGB`),
-  /// converting EXR RGB to `pixelType` when given; returns `transform`'s results in pixel order.
+  /// Applies the compression override, then transforms the RGB block by block on all cores
+  /// (converting EXR RGB to `pixelType` when given) while writing the file atomically to
+  /// `path`: each strip or batch of chunks is transformed just before it is written (see
+  /// RasterIO's `transformRGB(…writingTo:…)`). Returns `transform`'s results in pixel order
+  /// and the seconds spent transforming.
   mutating func transformRGB<R>(
-    pixelType: EXRPixelType?, _ transform: @Sendable (RGBABlock) -> R
-  ) throws -> [R] {
+    pixelType: EXRPixelType?, compression: String?, writingTo path: String,
+    writer: AtomicFileWriter, _ transform: @Sendable (RGBABlock) -> R
+  ) throws -> (results: [R], seconds: Double) {
+    // The image is moved out of `self` so its sample arrays are uniquely referenced.
+    let placeholder = ImageDocument.tiff(
+      TIFFImage(width: 0, height: 0, samplesPerPixel: 3, samples: .uint8([])))
     switch self {
     case .exr(var image, let set):
-      self = .tiff(TIFFImage(width: 0, height: 0, samplesPerPixel: 3, samples: .uint8([])))
+      self = placeholder
       defer { self = .exr(image, set) }
-      return try image.transformRGB(of: set, pixelType: pixelType, transform)
-    case .tiff(var image):
-      self = .tiff(TIFFImage(width: 0, height: 0, samplesPerPixel: 3, samples: .uint8([])))
-      defer { self = .tiff(image) }
-      return image.transformRGB(transform)
-    }
-  }
-
-  /// Applies the compression override and writes the file atomically to `path`.
-  func write(to path: String, compression: String?, writer: AtomicFileWriter) throws {
-    switch self {
-    case .exr(var image, _):
       if let compression {
         guard let c = EXRCompression(name: compression) else {
           throw RasterIOError(
@@ -109,8 +104,11 @@ enum ImageDocument {
         }
         for i in image.parts.indices { image.parts[i].compression = c }
       }
-      try image.write(to: path, using: writer)
+      return try image.transformRGB(
+        of: set, pixelType: pixelType, writingTo: path, using: writer, transform)
     case .tiff(var image):
+      self = placeholder
+      defer { self = .tiff(image) }
       if let compression {
         guard let c = TIFFCompression(name: compression) else {
           throw RasterIOError(
@@ -118,7 +116,7 @@ enum ImageDocument {
         }
         image.compression = c
       }
-      try image.write(to: path, using: writer)
+      return try image.transformRGB(writingTo: path, using: writer, transform)
     }
   }
 }
