@@ -105,20 +105,52 @@ struct BlockCounts: Sendable {
   ) {
     let v = block.values
     pixels = block.count
-    for o in stride(from: 0, to: v.count, by: 4)
-    where !(v[o].isFinite && v[o + 1].isFinite && v[o + 2].isFinite) {
-      nonFinitePixels += 1
-    }
+    nonFinitePixels = Self.nonFinitePixels(v)
     let premultiplied = straighten && block.hasAlpha
     if premultiplied { RGBAPixels.straighten(v) }
     application.apply(inPlace: v, channels: 4, threads: 1)
     if premultiplied { RGBAPixels.premultiply(v) }
-    for o in 0..<v.count where o & 3 != 3 {
-      let x = v[o]
-      if range.isInteger ? (x < 0 || x > 1) : (x.isFinite && abs(x) > range.limit) {
-        clippedValues += 1
-      }
+    clippedValues = Self.clippedValues(v, range: range)
+  }
+
+  /// Pixels whose R, G or B is NaN or infinite (all exponent bits set).
+  static func nonFinitePixels(_ rgba: UnsafeMutableBufferPointer<Float>) -> Int {
+    guard let base = rgba.baseAddress else { return 0 }
+    let raw = UnsafeRawPointer(base)
+    // Alpha's lane is masked to 0, which never equals its 1.
+    let mask = SIMD4<UInt32>(0x7F80_0000, 0x7F80_0000, 0x7F80_0000, 0)
+    let special = SIMD4<UInt32>(0x7F80_0000, 0x7F80_0000, 0x7F80_0000, 1)
+    var count = 0
+    for p in 0..<(rgba.count / 4) {
+      let bits = raw.loadUnaligned(fromByteOffset: p &* 16, as: SIMD4<UInt32>.self)
+      if any(bits & mask .== special) { count &+= 1 }
     }
+    return count
+  }
+
+  /// R, G, B values the output format cannot hold: beyond ±`limit` (becoming infinity), or
+  /// outside 0…1 for integer formats.
+  static func clippedValues(
+    _ rgba: UnsafeMutableBufferPointer<Float>, range: (limit: Float, isInteger: Bool)
+  ) -> Int {
+    guard let base = rgba.baseAddress else { return 0 }
+    let raw = UnsafeRawPointer(base)
+    let colour = SIMD4<Int32>(1, 1, 1, 0)
+    let limit = SIMD4<Float>(repeating: range.limit)
+    let infinity = SIMD4<Float>(repeating: .infinity)
+    var counts = SIMD4<Int32>.zero
+    for p in 0..<(rgba.count / 4) {
+      let v = raw.loadUnaligned(fromByteOffset: p &* 16, as: SIMD4<Float>.self)
+      let outside: SIMDMask<SIMD4<Int32>>
+      if range.isInteger {
+        outside = (v .< SIMD4<Float>.zero) .| (v .> SIMD4<Float>.one)
+      } else {
+        let magnitude = v.replacing(with: -v, where: v .< SIMD4<Float>.zero)
+        outside = (magnitude .> limit) .& (magnitude .!= infinity)
+      }
+      counts &+= colour.replacing(with: 0, where: .!outside)
+    }
+    return Int(counts.wrappedSum())
   }
 }
 
