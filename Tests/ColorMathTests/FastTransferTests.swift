@@ -1,6 +1,7 @@
-import ColorMath
 import Foundation
 import Testing
+
+@testable import ColorMath
 
 /// The table-driven `Float` transfer functions against the exact ones over their domains.
 @Suite struct FastTransferTests {

@@ -75,3 +75,47 @@ import Testing
     }
   }
 }
+
+/// The transforms write the samples where they are: the arrays keep their storage (a copy
+/// would be a second frame in memory).
+@Suite struct TransformInPlaceTests {
+  static func address(_ samples: EXRSamples) -> UInt {
+    switch samples {
+    case .half(let v): v.withUnsafeBytes { UInt(bitPattern: $0.baseAddress) }
+    case .float(let v): v.withUnsafeBytes { UInt(bitPattern: $0.baseAddress) }
+    case .uint(let v): v.withUnsafeBytes { UInt(bitPattern: $0.baseAddress) }
+    }
+  }
+
+  static func address(_ samples: TIFFSamples) -> UInt {
+    guard case .float32(let v) = samples else { return 0 }
+    return v.withUnsafeBytes { UInt(bitPattern: $0.baseAddress) }
+  }
+
+  @Test func exrChannelsAreTransformedWhereTheyAre() throws {
+    try withTemporaryDirectory { dir in
+      var image = EXRImage(
+        parts: [TestImages.part(["A", "B", "G", "R"], type: .half, width: 80, height: 80)])
+      let set = try image.channelSet(path: "x")
+      let before = image.parts[0].channels.map { Self.address($0.samples) }
+      _ = try image.transformRGB(of: set, TransformWhileWritingTests.change)
+      let output = dir.appendingPathComponent("out.exr").path
+      _ = try image.transformRGB(
+        of: set, writingTo: output, using: .fast, TransformWhileWritingTests.change)
+      #expect(image.parts[0].channels.map { Self.address($0.samples) } == before)
+    }
+  }
+
+  @Test func tiffSamplesAreTransformedWhereTheyAre() throws {
+    try withTemporaryDirectory { dir in
+      var image = TIFFImage(
+        width: 80, height: 80, samplesPerPixel: 3, samples: .float32(TestImages.floats(19200)))
+      let before = Self.address(image.samples)
+      _ = image.transformRGB(TransformWhileWritingTests.change)
+      let output = dir.appendingPathComponent("out.tif").path
+      _ = try image.transformRGB(
+        writingTo: output, using: .fast, TransformWhileWritingTests.change)
+      #expect(before != 0 && Self.address(image.samples) == before)
+    }
+  }
+}

@@ -8,21 +8,21 @@
 /// amplifies its error about 700 times), the middle step in `Double` and the final power
 /// from ``FastPower``. Inputs outside the tables, NaN and infinities take the exact path.
 public struct FastPQ: Sendable {
-  /// The shared instance (the tables take about 70 KiB).
+  /// The shared instance (the tables take about 80 KiB, for the life of the process).
   public static let shared = FastPQ()
 
-  private static let firstOctave = -40
-  private static let octaves = 54
-  private static let perOctave = 256
+  @usableFromInline static let firstOctave = -40
+  @usableFromInline static let octaves = 54
+  @usableFromInline static let perOctave = 256
   /// `PQ.inverseEOTF(2^e · (1 + i/256))`, octave by octave, 257 samples each.
-  private let inverseTable: [Float]
+  @usableFromInline let inverseTable: ProcessTable<Float>
   /// `2^(e/m2)` for the normal exponents `e = −126…127` (index `e + 126`).
-  private let rootScales: [Double] = (-126...127).map { Double.power(2, Double($0) / PQ.m2) }
+  @usableFromInline let rootScales = ProcessTable(
+    (-126...127).map { Double.power(2, Double($0) / PQ.m2) })
   /// `(1 + i/1024)^(1/m2)` for `i = 0…1024`.
-  private let rootMantissas: [Double] = (0...1024).map {
-    Double.power(1 + Double($0) / 1024, 1 / PQ.m2)
-  }
-  private let ratioPower = FastPower(exponent: 1 / PQ.m1, indexBits: 12)
+  @usableFromInline let rootMantissas = ProcessTable(
+    (0...1024).map { Double.power(1 + Double($0) / 1024, 1 / PQ.m2) })
+  @usableFromInline let ratioPower = FastPower(exponent: 1 / PQ.m1, indexBits: 12)
 
   private init() {
     var table: [Float] = []
@@ -34,11 +34,11 @@ public struct FastPQ: Sendable {
           Float(PQ.inverseEOTF(base * (1 + Double(i) / Double(Self.perOctave)))))
       }
     }
-    inverseTable = table
+    inverseTable = ProcessTable(table)
   }
 
   /// Inverse EOTF: cd/m² → signal (negative luminance is treated as 0).
-  @inline(__always)
+  @inlinable @inline(__always)
   public func inverseEOTF(_ nits: Float) -> Float {
     let bits = nits.bitPattern
     let octave = Int(bits >> 23) - 127 - Self.firstOctave  // negative input: far above range
@@ -53,7 +53,7 @@ public struct FastPQ: Sendable {
 
   /// EOTF: signal → cd/m² (signals ≤ 0, and those whose `E′^(1/m2)` does not exceed `c1`,
   /// give exactly 0).
-  @inline(__always)
+  @inlinable @inline(__always)
   public func eotf(_ signal: Float) -> Float {
     let bits = signal.bitPattern
     let field = Int(bits >> 23)

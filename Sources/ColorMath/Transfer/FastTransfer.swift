@@ -3,9 +3,9 @@
 /// (checked in the tests). Same formulas, same sign mirror and breakpoints as ``SRGB`` and
 /// ``BT1886``; only the powers come from ``FastPower``.
 public struct FastSDRTransfer: Sendable {
-  private let encodePower: FastPower
-  private let decodePower: FastPower
-  private let isSRGB: Bool
+  @usableFromInline let encodePower: FastPower
+  @usableFromInline let decodePower: FastPower
+  @usableFromInline let isSRGB: Bool
 
   /// The sRGB transfer function (``SRGB``).
   public static let sRGB = FastSDRTransfer(isSRGB: true)
@@ -19,20 +19,26 @@ public struct FastSDRTransfer: Sendable {
   }
 
   /// Linear → encoded.
-  @inline(__always)
+  @inlinable @inline(__always)
   public func encode(_ linear: Float) -> Float {
-    signMirrored(linear) { l in
+    Self.mirrored(linear) { l in
       guard isSRGB else { return encodePower(l) }
       return l <= 0.003_130_8 ? 12.92 * l : 1.055 * encodePower(l) - 0.055
     }
   }
 
   /// Encoded → linear.
-  @inline(__always)
+  @inlinable @inline(__always)
   public func decode(_ encoded: Float) -> Float {
-    signMirrored(encoded) { v in
+    Self.mirrored(encoded) { v in
       guard isSRGB else { return decodePower(v) }
       return v <= 0.040_45 ? v / 12.92 : decodePower((v + 0.055) / 1.055)
     }
+  }
+
+  /// `x < 0 ? −f(−x) : f(x)`, the sign mirror of the exact functions.
+  @inlinable @inline(__always)
+  static func mirrored(_ x: Float, _ f: (Float) -> Float) -> Float {
+    x < 0 ? -f(-x) : f(x)
   }
 }

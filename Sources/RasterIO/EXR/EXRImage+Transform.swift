@@ -16,10 +16,10 @@ extension EXRImage {
     of set: EXRChannelSet, pixelType: EXRPixelType? = nil,
     _ transform: @Sendable (RGBABlock) -> R
   ) throws -> [R] {
-    let part = try checkedPart(of: set, alpha: true)
+    let size = try pixelSize(of: set)
     return try withRGBLanes(of: set, pixelType: pixelType) { lanes, _ in
       RGBABlockRunner.run(
-        0..<(part.width * part.height), sources: lanes.sources,
+        0..<(size.width * size.height), sources: lanes.sources,
         destinations: lanes.destinations, transform)
     }
   }
@@ -34,7 +34,7 @@ extension EXRImage {
     of set: EXRChannelSet, pixelType: EXRPixelType? = nil, writingTo path: String,
     using writer: AtomicFileWriter = AtomicFileWriter(), _ transform: @Sendable (RGBABlock) -> R
   ) throws -> (results: [R], seconds: Double) {
-    let part = try checkedPart(of: set, alpha: true)
+    let width = try pixelSize(of: set).width
     try validateForWriting(path: path)
     return try withRGBLanes(of: set, pixelType: pixelType) { lanes, model in
       try withoutActuallyEscaping(transform) { transform in
@@ -43,7 +43,7 @@ extension EXRImage {
         let stage = EXRRowStage(part: set.partIndex, storage: lanes.storage) { rows in
           let start = DispatchTime.now().uptimeNanoseconds
           results += RGBABlockRunner.run(
-            (rows.lowerBound * part.width)..<(rows.upperBound * part.width),
+            (rows.lowerBound * width)..<(rows.upperBound * width),
             sources: lanes.sources, destinations: lanes.destinations, transform)
           nanoseconds += DispatchTime.now().uptimeNanoseconds - start
         }
@@ -55,6 +55,13 @@ extension EXRImage {
     }
   }
 
+  /// The set's part's size, after checking the set. Only the numbers are kept: a copy of the
+  /// part would share its sample arrays, and writing them in place would then copy them.
+  private func pixelSize(of set: EXRChannelSet) throws -> (width: Int, height: Int) {
+    let part = try checkedPart(of: set, alpha: true)
+    return (part.width, part.height)
+  }
+
   /// Calls `body` with lanes over the set's channels, which are moved out of the part for the
   /// call (so each array is uniquely referenced and written in place) and put back afterwards,
   /// also when `body` throws. Meanwhile the part holds empty arrays of the channels' final
@@ -63,10 +70,11 @@ extension EXRImage {
   private mutating func withRGBLanes<T>(
     of set: EXRChannelSet, pixelType: EXRPixelType?, _ body: (RGBLanes, EXRImage) throws -> T
   ) throws -> T {
-    let part = try checkedPart(of: set, alpha: true)
+    let size = try pixelSize(of: set)
     let p = set.partIndex
     let indices = [set.red, set.green, set.blue] + (set.alpha.map { [$0] } ?? [])
-    let count = part.width * part.height
+    let count = size.width * size.height
+    let names = indices.map { parts[p].channels[$0].name }
     var planes = indices.map { parts[p].channels[$0].samples }
     let changed = (0..<3).filter { pixelType != nil && planes[$0].pixelType != pixelType }
     for _ in changed { planes.append(EXRSamples(zeros: count, type: pixelType ?? .float)) }
@@ -80,7 +88,6 @@ extension EXRImage {
       for (c, index) in indices.enumerated() { parts[p].channels[index].samples = planes[final[c]] }
     }
     let kinds = planes.map { Self.laneKind($0.pixelType) }
-    let names = indices.map { part.channels[$0].name }
     let model = self
     return try EXRSamples.withMutableStorage(of: &planes) { pointers in
       let lanes = zip(kinds, pointers).map { SampleLane(kind: $0, base: $1, stride: 1) }
