@@ -81,3 +81,8 @@ enum RGBABlockRunner {
 struct SharedBuffer<T>: @unchecked Sendable {
   let base: UnsafeMutableBufferPointer<T>
 }
+
+/// A read-only pointer shared by the block workers.
+struct SharedRawPointer: @unchecked Sendable {
+  let base: UnsafeRawPointer
+}
