@@ -97,6 +97,18 @@ enum TIFFCalls {
   /// Whether the image is tiled. The corresponding C function is `TIFFIsTiled`.
   static func isTiled(_ h: TIFFHandle) -> Bool { TIFFIsTiled(h.tiff) != 0 }
 
+  /// Where a strip or tile starts in the file. The corresponding C function is
+  /// `TIFFGetStrileOffset`.
+  static func strileOffset(_ h: TIFFHandle, _ index: UInt32) -> UInt64 {
+    TIFFGetStrileOffset(h.tiff, index)
+  }
+
+  /// A strip's or tile's stored size. The corresponding C function is
+  /// `TIFFGetStrileByteCount`.
+  static func strileByteCount(_ h: TIFFHandle, _ index: UInt32) -> UInt64 {
+    TIFFGetStrileByteCount(h.tiff, index)
+  }
+
   /// Whether the file's byte order differs from the host's.
   /// The corresponding C function is `TIFFIsByteSwapped`.
   static func isByteSwapped(_ h: TIFFHandle) -> Bool { TIFFIsByteSwapped(h.tiff) != 0 }

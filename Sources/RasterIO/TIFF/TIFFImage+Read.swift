@@ -93,6 +93,9 @@ extension TIFFImage {
   {
     let tiled = plan.tiling != nil
     let blocks = plan.blocks
+    if TIFFParallelStrips.qualifies(h, plan: plan) {
+      return try TIFFParallelStrips.read(h, plan: plan, into: base)
+    }
     if plan.isDirect {
       for block in blocks {
         try TIFFCalls.read(
