@@ -14,7 +14,9 @@ the same run, alternating ours and theirs, medians of --repeats:
   memory copy of the same buffer (the floor no kernel can beat);
 * apply, end to end (read, apply, write): `edrcube apply --lut-space raw` vs
   `oiiotool IN --ociofiletransform LUT -o OUT` and ffmpeg's `lut3d` filter; both peers clamp
-  at the cube's domain, we extrapolate;
+  at the cube's domain, we extrapolate; every timed run starts after an untimed `sync`, so no
+  run waits for the previous one's deferred writes (EDRCube fsyncs its output, the peers do
+  not);
 * parse and write a 65³ cube: our reader/writer in-process vs OpenColorIO's cold load,
   colour-science's read_LUT/write_LUT and a hand-written C loop (strtof / printf "%.6f").
 
@@ -73,6 +75,10 @@ def run(cmd):
 
 
 def timed(cmd):
+    # Untimed: flush what earlier runs left dirty. oiiotool and ffmpeg do not fsync their
+    # output and EDRCube does, so without this EDRCube's fsync would also wait for the
+    # previous peer run's deferred writes.
+    os.sync()
     start = time.perf_counter()
     run(cmd)
     return time.perf_counter() - start
