@@ -2,6 +2,7 @@
 """One command that measures EDRCube beside the tools users would pick instead.
 
     python3 Benchmarks/compare/compare.py [--repeats 5] [--json OUT.json] [--keep DIR]
+        [--only apply] [--baseline OLD_EDRCUBE]
 
 It installs the peers if missing (pip: opencolorio, openimageio, colour-science; apt: ffmpeg),
 builds EDRCube and the Benchmarks tools in release mode, generates the test data (a 3840x2160
@@ -13,7 +14,9 @@ the same run, alternating ours and theirs, medians of --repeats:
   memory copy of the same buffer (the floor no kernel can beat);
 * apply, end to end (read, apply, write): `edrcube apply --lut-space raw` vs
   `oiiotool IN --ociofiletransform LUT -o OUT` and ffmpeg's `lut3d` filter; both peers clamp
-  at the cube's domain, we extrapolate;
+  at the cube's domain, we extrapolate; every timed run starts after an untimed `sync`, so no
+  run waits for the previous one's deferred writes (EDRCube fsyncs its output, the peers do
+  not);
 * parse and write a 65³ cube: our reader/writer in-process vs OpenColorIO's cold load,
   colour-science's read_LUT/write_LUT and a hand-written C loop (strtof / printf "%.6f").
 
@@ -46,15 +49,18 @@ def ensure_peers():
                        env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
 
 
-def build():
+def build(with_benchmarks=True):
+    """Builds edrcube and, unless only `apply` is measured, the Benchmarks tools."""
     subprocess.run(["swift", "build", "-c", "release", "--package-path", ROOT,
                     "--product", "edrcube"], check=True, stdout=subprocess.DEVNULL)
-    for product in ("EngineThroughput", "FormatThroughput"):
-        subprocess.run(["swift", "build", "-c", "release", "--package-path", BENCH,
-                        "--product", product], check=True, stdout=subprocess.DEVNULL)
     root_bin = subprocess.run(["swift", "build", "-c", "release", "--package-path", ROOT,
                                "--show-bin-path"], check=True, capture_output=True,
                               text=True).stdout.strip()
+    if not with_benchmarks:
+        return os.path.join(root_bin, "edrcube"), None, None, None
+    for product in ("EngineThroughput", "FormatThroughput"):
+        subprocess.run(["swift", "build", "-c", "release", "--package-path", BENCH,
+                        "--product", product], check=True, stdout=subprocess.DEVNULL)
     bench_bin = subprocess.run(["swift", "build", "-c", "release", "--package-path", BENCH,
                                 "--show-bin-path"], check=True, capture_output=True,
                                text=True).stdout.strip()
@@ -69,6 +75,10 @@ def run(cmd):
 
 
 def timed(cmd):
+    # Untimed: flush what earlier runs left dirty. oiiotool and ffmpeg do not fsync their
+    # output and EDRCube does, so without this EDRCube's fsync would also wait for the
+    # previous peer run's deferred writes.
+    os.sync()
     start = time.perf_counter()
     run(cmd)
     return time.perf_counter() - start
@@ -106,7 +116,9 @@ def median_pair(repeats, ours, theirs):
     return statistics.median(a), statistics.median(b)
 
 
-def apply_rows(edrcube, images, looks, folder, repeats):
+def apply_rows(edrcube, images, looks, folder, repeats, baseline=None):
+    """End-to-end rows; with `baseline` (another edrcube binary, e.g. a previous commit's) a
+    row comparing it with this one, timed in the same alternating runs."""
     rows = []
     for label, image in images.items():
         ext = os.path.splitext(image)[1]
@@ -120,6 +132,12 @@ def apply_rows(edrcube, images, looks, folder, repeats):
             a, b = median_pair(repeats, ours, oiio)
             rows.append({"what": f"apply {label} {size}³", "peer": "oiiotool --ociofiletransform",
                          "ours_s": a, "theirs_s": b, "speedup": b / a})
+            if baseline:
+                before = lambda: timed([baseline, "apply", image, "--lut", lut, "--lut-space",
+                                        "raw", "-o", out_ours])
+                a, b = median_pair(repeats, ours, before)
+                rows.append({"what": f"apply {label} {size}³", "peer": "baseline edrcube",
+                             "ours_s": a, "theirs_s": b, "speedup": b / a})
             if ext == ".exr":
                 out_ff = os.path.join(folder, "ffmpeg.exr")
                 ff = lambda: timed(["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-i",
@@ -227,9 +245,11 @@ def main():
     parser.add_argument("--keep", help="keep the generated data here")
     parser.add_argument("--only", nargs="+", choices=["engine", "apply", "parse"],
                         default=["engine", "apply", "parse"])
+    parser.add_argument("--baseline", help="another edrcube binary to compare the apply rows with")
     args = parser.parse_args()
     ensure_peers()
-    edrcube, engine_tool, format_tool, loop = build()
+    edrcube, engine_tool, format_tool, loop = build(
+        with_benchmarks=bool({"engine", "parse"} & set(args.only)))
     folder = args.keep or tempfile.mkdtemp(prefix="edrcube-bench-")
     os.makedirs(folder, exist_ok=True)
     images, looks, random65 = make_data(edrcube, folder)
@@ -237,7 +257,7 @@ def main():
     if "engine" in args.only:
         rows += engine_rows(engine_tool, folder, args.repeats)
     if "apply" in args.only:
-        rows += apply_rows(edrcube, images, looks, folder, args.repeats)
+        rows += apply_rows(edrcube, images, looks, folder, args.repeats, args.baseline)
     if "parse" in args.only:
         rows += parse_rows(format_tool, loop, random65, folder, args.repeats)
     print(f"\nmedians of {args.repeats}, alternating runs; speed-up > 1 means EDRCube is faster")

@@ -8,19 +8,35 @@ extension RGBAPixels {
   /// - Parameter body: Transforms interleaved RGBA values in place (it must not change alpha).
   public mutating func withStraightColor(_ body: (inout [Float]) throws -> Void) rethrows {
     guard hasAlpha else { return try body(&values) }
-    let count = width * height
-    values.withUnsafeMutableBufferPointer { v in
-      for i in 0..<count where v[i * 4 + 3] > 0 {
-        let a = v[i * 4 + 3]
-        for c in 0..<3 { v[i * 4 + c] /= a }
-      }
-    }
+    values.withUnsafeMutableBufferPointer { Self.straighten($0) }
     try body(&values)
-    values.withUnsafeMutableBufferPointer { v in
-      for i in 0..<count where v[i * 4 + 3] > 0 {
-        let a = v[i * 4 + 3]
-        for c in 0..<3 { v[i * 4 + c] *= a }
-      }
+    values.withUnsafeMutableBufferPointer { Self.premultiply($0) }
+  }
+
+  /// Divides RGB by alpha where alpha > 0, in interleaved RGBA values.
+  public static func straighten(_ rgba: UnsafeMutableBufferPointer<Float>) {
+    scaleColour(rgba) { $0 / $1 }
+  }
+
+  /// Multiplies RGB by alpha where alpha > 0, in interleaved RGBA values.
+  public static func premultiply(_ rgba: UnsafeMutableBufferPointer<Float>) {
+    scaleColour(rgba) { $0 * $1 }
+  }
+
+  /// `rgb = op(rgb, a)` per pixel where alpha > 0; alpha becomes `op(a, 1)`, which is `a`
+  /// bit for bit for division and multiplication.
+  @inline(__always)
+  private static func scaleColour(
+    _ rgba: UnsafeMutableBufferPointer<Float>,
+    _ op: (SIMD4<Float>, SIMD4<Float>) -> SIMD4<Float>
+  ) {
+    guard let base = rgba.baseAddress else { return }
+    let raw = UnsafeMutableRawPointer(base)
+    for p in 0..<(rgba.count / 4) {
+      let v = raw.loadUnaligned(fromByteOffset: p &* 16, as: SIMD4<Float>.self)
+      guard v.w > 0 else { continue }
+      raw.storeBytes(
+        of: op(v, SIMD4(v.w, v.w, v.w, 1)), toByteOffset: p &* 16, as: SIMD4<Float>.self)
     }
   }
 }

@@ -2,6 +2,8 @@ import ColorMath
 
 /// The per-pixel halves around the lookup: `prepare` (working → cube signal) and `finish`
 /// (cube signal → working). The scalar and the batch paths both use them, so they agree.
+/// The sRGB, BT.1886 and PQ curves are ColorMath's table-driven `Float` versions (within 2e-6
+/// relative of the exact ones, far inside the `edr_application` tolerance).
 extension CubeApplication {
   /// What `prepare` hands to the lookup and remembers for `finish`.
   struct Prepared {
@@ -16,7 +18,8 @@ extension CubeApplication {
   /// Working pixel → cube signal (DESIGN.md §4, §5).
   func prepare(_ pixel: SIMD3<Float>) -> Prepared {
     if mode == .raw { return Prepared(signal: pixel, maxRGB: 1, greySignal: nil) }
-    var v = working.transfer == .srgb ? SIMD3(mapped: pixel, SRGB.decode) : pixel
+    let srgb = FastSDRTransfer.sRGB
+    var v = working.transfer == .srgb ? SIMD3(mapped: pixel, srgb.decode) : pixel
     if let toCube { v = toCube * v }
     switch mode {
     case .raw, .linear:
@@ -34,7 +37,8 @@ extension CubeApplication {
     case .pq:
       let nits = (v * referenceWhite).clamped(
         lowerBound: .zero, upperBound: SIMD3(repeating: Float(PQ.peakLuminance)))
-      return Prepared(signal: SIMD3(mapped: nits, PQ.inverseEOTF), maxRGB: 1, greySignal: nil)
+      let pq = FastPQ.shared
+      return Prepared(signal: SIMD3(mapped: nits, pq.inverseEOTF), maxRGB: 1, greySignal: nil)
     case .hlg:
       let display = pointwiseMax(v * referenceWhite, .zero)
       let signal = Self.hlgDisplay.inverseEOTF(display)
@@ -60,7 +64,8 @@ extension CubeApplication {
       v = mode.decodeSDR(looked)
       if m > 1 { v *= highlightScale(maxRGB: m, grey: grey) }
     case .pq:
-      v = SIMD3(mapped: looked.clamped(lowerBound: .zero, upperBound: .one), PQ.eotf)
+      let pq = FastPQ.shared
+      v = SIMD3(mapped: looked.clamped(lowerBound: .zero, upperBound: .one), pq.eotf)
       v /= referenceWhite
     case .hlg:
       let signal = looked.clamped(lowerBound: .zero, upperBound: .one)
@@ -68,7 +73,8 @@ extension CubeApplication {
     }
     if let fromCube { v = fromCube * v }
     if let toneMap { v = toneMap.apply(v) }
-    return working.transfer == .srgb ? SIMD3(mapped: v, SRGB.encode) : v
+    let srgb = FastSDRTransfer.sRGB
+    return working.transfer == .srgb ? SIMD3(mapped: v, srgb.encode) : v
   }
 
   /// The BT.2100 reference display HLG cubes are defined on (Lw 1000, Lb 0).
@@ -85,8 +91,8 @@ extension CubeApplication.Mode {
   /// Linear → SDR signal (identity for the non-SDR modes).
   func encodeSDR(_ x: Float) -> Float {
     switch self {
-    case .sRGB: SRGB.encode(x)
-    case .gamma24: BT1886.encode(x)
+    case .sRGB: FastSDRTransfer.sRGB.encode(x)
+    case .gamma24: FastSDRTransfer.bt1886.encode(x)
     case .raw, .linear, .pq, .hlg: x
     }
   }
@@ -99,8 +105,8 @@ extension CubeApplication.Mode {
   /// SDR signal → linear, per channel (identity for the non-SDR modes).
   func decodeSDR(_ v: SIMD3<Float>) -> SIMD3<Float> {
     switch self {
-    case .sRGB: SIMD3(mapped: v, SRGB.decode)
-    case .gamma24: SIMD3(mapped: v, BT1886.decode)
+    case .sRGB: SIMD3(mapped: v, FastSDRTransfer.sRGB.decode)
+    case .gamma24: SIMD3(mapped: v, FastSDRTransfer.bt1886.decode)
     case .raw, .linear, .pq, .hlg: v
     }
   }

@@ -7,7 +7,8 @@ public import LUTEngine
 ///
 /// Applying = working → cube space (encode) → lookup → decode → working, then the optional
 /// tone map. Lookups go through LUTEngine's `LUTProcessor`. Per-pixel colour maths is done in
-/// `Float` (PQ in `Double`), within the `edr_application` tolerance of the conformance suite.
+/// `Float` with table-driven transfer curves, within the `edr_application` tolerance of the
+/// conformance suite.
 public struct CubeApplication: Sendable {
   /// The cube's space.
   public let space: CubeSpace

@@ -31,10 +31,12 @@ enum EXRChunkCoder {
 
   /// Encodes the chunks of `part` in parallel batches and appends each batch to the file in
   /// order. Pipelines and per-chunk byte buffers are reused across batches, so memory stays at
-  /// a few chunks per core instead of a copy of the whole file.
+  /// a few chunks per core instead of a copy of the whole file. `prepare` is called with each
+  /// batch's chunks before they are encoded; `writeback` hears of every byte written.
   static func encodeAll(
     _ h: EXRHandle, part: Int, compression: EXRCompression, layout: EXRChunkLayout,
-    buffers: [EXRChannelBuffer]
+    buffers: [EXRChannelBuffer], writeback: WritebackStarter? = nil,
+    prepare: ((Range<Int>) -> Void)? = nil
   ) throws {
     let workers = workerCount(layout.chunkCount)
     let batch = workers * 4
@@ -43,6 +45,7 @@ enum EXRChunkCoder {
     defer { state.destroy(h) }
     for first in stride(from: 0, to: layout.chunkCount, by: batch) {
       let end = min(layout.chunkCount, first + batch)
+      prepare?(first..<end)
       try forEachChunk(first..<end, workers: workers) { worker, chunks in
         for chunk in chunks {
           let info = try EXRChunkCalls.writeInfo(h, part: part, layout: layout, chunk: chunk)
@@ -61,6 +64,7 @@ enum EXRChunkCoder {
         try EXRChunkCalls.write(
           h, part: part, layout: layout, chunk: chunk, bytes: state.slots[chunk - first]
         ).get()
+        writeback?.wrote(state.slots[chunk - first].count)
       }
     }
   }

@@ -56,12 +56,27 @@ extension EXRImage {
     let part = try checkedPart(of: set, alpha: true)
     let indices = [set.red, set.green, set.blue] + (set.alpha.map { [$0] } ?? [])
     let samples = indices.map { part.channels[$0].samples }
-    return try EXRSamples.withStorage(of: samples) { pointers in
-      let planes = zip(samples, pointers).map { sample, pointer in
-        SamplePlane(kind: Self.planeKind(sample.pixelType), base: pointer)
+    let count = part.width * part.height
+    let values = try [Float](unsafeUninitializedCapacity: count * 4) { output, initialized in
+      let target = SharedBuffer(base: output)
+      try EXRSamples.withStorage(of: samples) { pointers in
+        let lanes = zip(samples, pointers).map {
+          SampleLane(
+            kind: Self.laneKind($0.pixelType), base: UnsafeMutableRawPointer(mutating: $1),
+            stride: 1)
+        }
+        _ = RGBABlockRunner.run(0..<count, sources: lanes, destinations: []) { block in
+          let start = block.firstPixel * 4
+          _ = UnsafeMutableBufferPointer(
+            rebasing: target.base[start..<(start + block.values.count)]
+          )
+          .update(fromContentsOf: block.values)
+        }
       }
-      return RGBAPixels(width: part.width, height: part.height, planes: planes)
+      initialized = count * 4
     }
+    return RGBAPixels(
+      width: part.width, height: part.height, values: values, hasAlpha: set.alpha != nil)
   }
 
   /// Puts RGB back into the set's channels, converting to each channel's stored type or to
@@ -77,17 +92,13 @@ extension EXRImage {
     else {
       throw RasterIOError(.invalidRequest, path: Self.inMemory, "RGBA pixels of another size")
     }
-    let indices = [set.red, set.green, set.blue]
-    let types = indices.map { pixelType ?? part.channels[$0].pixelType }
-    let count = part.width * part.height
-    let converted = try EXRSamples.make(types: types, counts: [count, count, count]) {
-      pointers in
-      for (component, pointer) in pointers.enumerated() {
-        pixels.extract(component, into: pointer, as: types[component])
+    try pixels.values.withUnsafeBufferPointer { input in
+      guard let base = input.baseAddress else { return }
+      let source = SharedRawPointer(base: UnsafeRawPointer(base))
+      _ = try transformRGB(of: set, pixelType: pixelType) { block in
+        let v = source.base.assumingMemoryBound(to: Float.self) + block.firstPixel * 4
+        for o in 0..<block.values.count where o % 4 != 3 { block.values[o] = v[o] }
       }
-    }
-    for (index, samples) in zip(indices, converted) {
-      parts[set.partIndex].channels[index].samples = samples
     }
   }
 
@@ -96,7 +107,7 @@ extension EXRImage {
 
   /// The set's part, after checking that its channels exist, are not subsampled and hold one
   /// sample per pixel (so the unsafe conversions stay in bounds).
-  private func checkedPart(of set: EXRChannelSet, alpha: Bool) throws -> EXRPart {
+  func checkedPart(of set: EXRChannelSet, alpha: Bool) throws -> EXRPart {
     guard parts.indices.contains(set.partIndex) else {
       throw RasterIOError(.invalidRequest, path: Self.inMemory, "no part \(set.partIndex)")
     }
@@ -113,7 +124,7 @@ extension EXRImage {
     return part
   }
 
-  private static func planeKind(_ type: EXRPixelType) -> SamplePlane.Kind {
+  static func laneKind(_ type: EXRPixelType) -> SampleLane.Kind {
     switch type {
     case .half: .half
     case .float: .float

@@ -11,17 +11,25 @@ extension EXRImage {
   ///   - writer: Protects the inputs; see ``AtomicFileWriter``.
   /// - Throws: `RasterIOError`: `.invalidRequest` (inconsistent model, output = input), `.io`.
   public func write(to path: String, using writer: AtomicFileWriter = AtomicFileWriter()) throws {
+    try validateForWriting(path: path)
+    try writer.write(to: path) { temporary in
+      try writeFile(at: temporary, reportedAs: path, stage: nil)
+    }
+  }
+
+  /// Checks that the model can be written (see ``EXRPart/validate(index:path:)``).
+  func validateForWriting(path: String) throws {
     guard !parts.isEmpty else {
       throw RasterIOError(.invalidRequest, path: path, "an OpenEXR file needs at least one part")
     }
     for (index, part) in parts.enumerated() { try part.validate(index: index, path: path) }
-    try writer.write(to: path) { temporary in
-      try writeFile(at: temporary, reportedAs: path)
-    }
   }
 
-  private func writeFile(at temporary: String, reportedAs path: String) throws {
+  /// Writes the file; `stage` supplies one part's RGB(A) storage and transforms its rows
+  /// batch by batch just before they are encoded.
+  func writeFile(at temporary: String, reportedAs path: String, stage: EXRRowStage?) throws {
     let h = try EXRCalls.startWrite(path: temporary, reportedPath: path).get()
+    let writeback = WritebackStarter(path: temporary)
     let sources = try openSources()
     for (position, part) in parts.enumerated() {
       try declare(part, position: position, in: h, sources: sources)
@@ -29,20 +37,46 @@ extension EXRImage {
     try EXRWriteCalls.writeHeader(h).get()
     for (index, part) in parts.enumerated() {
       let layout = try EXRImage.chunkLayout(h, part: index, geometry: part)
+      let staged = stage?.part == index ? stage : nil
       let channels = part.channelsInFileOrder
-      try EXRSamples.withStorage(of: channels.map(\.samples)) { pointers in
-        let buffers = zip(channels, pointers).map { channel, pointer in
+      let stored = channels.filter { staged?.storage[$0.name] == nil }
+      try EXRSamples.withStorage(of: stored.map(\.samples)) { pointers in
+        var storage = staged?.storage ?? [:]
+        for (channel, pointer) in zip(stored, pointers) {
+          storage[channel.name] = UnsafeMutableRawPointer(mutating: pointer)
+        }
+        let buffers = try channels.map { channel in
+          guard let base = storage[channel.name] else {
+            throw RasterIOError(
+              .invalidRequest, path: path, "channel \(channel.name) has no samples")
+          }
           let grid = part.sampleCount(xSampling: channel.xSampling, ySampling: channel.ySampling)
           return EXRChannelBuffer(
-            base: UnsafeMutableRawPointer(mutating: pointer), type: channel.pixelType,
-            columns: grid.columns, rows: grid.rows, xSampling: channel.xSampling,
-            ySampling: channel.ySampling)
+            base: base, type: channel.pixelType, columns: grid.columns, rows: grid.rows,
+            xSampling: channel.xSampling, ySampling: channel.ySampling)
         }
         try EXRChunkCoder.encodeAll(
-          h, part: index, compression: part.compression, layout: layout, buffers: buffers)
+          h, part: index, compression: part.compression, layout: layout, buffers: buffers,
+          writeback: writeback, prepare: staged.map { stage in rowPreparation(stage, layout) })
       }
     }
     try h.finish().get()
+  }
+
+  /// Chunks → the rows they cover, for a stage's `prepare`: scanline chunks cover
+  /// `linesPerChunk` rows each; tiled parts are transformed whole before their first batch.
+  private func rowPreparation(_ stage: EXRRowStage, _ layout: EXRChunkLayout) -> (Range<Int>) ->
+    Void
+  {
+    let height = layout.dataWindow.height
+    guard layout.tiling == nil else {
+      return { chunks in if chunks.lowerBound == 0 { stage.prepare(0..<height) } }
+    }
+    return { chunks in
+      let lines = layout.linesPerChunk
+      stage.prepare(
+        min(height, chunks.lowerBound * lines)..<min(height, chunks.upperBound * lines))
+    }
   }
 
   /// Limits for re-opening a source only for its header (its pixels were checked when read).

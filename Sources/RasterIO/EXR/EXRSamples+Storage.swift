@@ -59,3 +59,44 @@ extension EXRSamples {
     }
   }
 }
+
+extension EXRSamples {
+  /// Calls `body` with every channel's sample storage, writable. Each array is moved out of
+  /// `samples` for the call (so it is uniquely referenced and written in place, never copied)
+  /// and put back afterwards, also when `body` throws.
+  static func withMutableStorage<R>(
+    of samples: inout [EXRSamples], _ body: ([UnsafeMutableRawPointer]) throws -> R
+  ) throws -> R {
+    try withMutableStorage(of: &samples, from: 0, pointers: [], body)
+  }
+
+  private static func withMutableStorage<R>(
+    of samples: inout [EXRSamples], from index: Int, pointers: [UnsafeMutableRawPointer],
+    _ body: ([UnsafeMutableRawPointer]) throws -> R
+  ) throws -> R {
+    guard index < samples.count else { return try body(pointers) }
+    func next<T>(_ array: inout [T]) throws -> R {
+      try array.withUnsafeMutableBytes { raw in
+        guard let base = raw.baseAddress else {
+          throw RasterIOError(.invalidRequest, path: "", "a channel has no samples")
+        }
+        return try withMutableStorage(
+          of: &samples, from: index + 1, pointers: pointers + [base], body)
+      }
+    }
+    switch samples[index] {
+    case .half(var v):
+      samples[index] = .half([])
+      defer { samples[index] = .half(v) }
+      return try next(&v)
+    case .float(var v):
+      samples[index] = .float([])
+      defer { samples[index] = .float(v) }
+      return try next(&v)
+    case .uint(var v):
+      samples[index] = .uint([])
+      defer { samples[index] = .uint(v) }
+      return try next(&v)
+    }
+  }
+}

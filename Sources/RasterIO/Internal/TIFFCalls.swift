@@ -97,6 +97,22 @@ enum TIFFCalls {
   /// Whether the image is tiled. The corresponding C function is `TIFFIsTiled`.
   static func isTiled(_ h: TIFFHandle) -> Bool { TIFFIsTiled(h.tiff) != 0 }
 
+  /// Where a strip or tile starts in the file. The corresponding C function is
+  /// `TIFFGetStrileOffset`.
+  static func strileOffset(_ h: TIFFHandle, _ index: UInt32) -> UInt64 {
+    TIFFGetStrileOffset(h.tiff, index)
+  }
+
+  /// A strip's or tile's stored size. The corresponding C function is
+  /// `TIFFGetStrileByteCount`.
+  static func strileByteCount(_ h: TIFFHandle, _ index: UInt32) -> UInt64 {
+    TIFFGetStrileByteCount(h.tiff, index)
+  }
+
+  /// Whether the file's byte order differs from the host's.
+  /// The corresponding C function is `TIFFIsByteSwapped`.
+  static func isByteSwapped(_ h: TIFFHandle) -> Bool { TIFFIsByteSwapped(h.tiff) != 0 }
+
   /// Whether this libtiff can encode and decode `compression`.
   /// The corresponding C function is `TIFFIsCODECConfigured`.
   static func isConfigured(_ compression: TIFFCompression) -> Bool {
@@ -126,16 +142,23 @@ enum TIFFCalls {
     return .success(())
   }
 
-  /// Encodes and writes a strip or tile. The corresponding C functions are
-  /// `TIFFWriteEncodedStrip` and `TIFFWriteEncodedTile`.
+  /// Encodes and writes a strip or tile; `raw` writes the bytes as they are (for uncompressed
+  /// blocks in the file's byte order that is the same file, without libtiff's copy through
+  /// its encoding buffer). The corresponding C functions are `TIFFWriteEncodedStrip`,
+  /// `TIFFWriteEncodedTile`, `TIFFWriteRawStrip` and `TIFFWriteRawTile`.
   static func write(
-    _ h: TIFFHandle, index: UInt32, tiled: Bool, from buffer: UnsafeRawPointer, byteCount: Int
+    _ h: TIFFHandle, index: UInt32, tiled: Bool, raw: Bool, from buffer: UnsafeRawPointer,
+    byteCount: Int
   ) -> Result<Void, RasterIOError> {
     let data = UnsafeMutableRawPointer(mutating: buffer)
+    let size = tmsize_t(byteCount)
     let written =
-      tiled
-      ? TIFFWriteEncodedTile(h.tiff, index, data, tmsize_t(byteCount))
-      : TIFFWriteEncodedStrip(h.tiff, index, data, tmsize_t(byteCount))
+      switch (tiled, raw) {
+      case (true, true): TIFFWriteRawTile(h.tiff, index, data, size)
+      case (true, false): TIFFWriteEncodedTile(h.tiff, index, data, size)
+      case (false, true): TIFFWriteRawStrip(h.tiff, index, data, size)
+      case (false, false): TIFFWriteEncodedStrip(h.tiff, index, data, size)
+      }
     guard written >= 0 else { return .failure(h.error(.io, "cannot write strip or tile")) }
     return .success(())
   }

@@ -1,3 +1,6 @@
+import Dispatch
+public import FileOutput
+
 extension TIFFImage {
   /// The pixels as interleaved RGBA `Float`, converted on all cores; the fourth sample (if
   /// any) is alpha, further extra samples are not included.
@@ -8,42 +11,24 @@ extension TIFFImage {
   /// - Precondition: the samples fit the size (always true unless the fields were edited
   ///   inconsistently, a programmer error).
   public var rgba: RGBAPixels {
+    checkSampleCount()
     let count = width * height
-    precondition(
-      samplesPerPixel >= 3 && samples.count == count * samplesPerPixel, "sample count mismatch")
-    let channels = min(samplesPerPixel, 4)
-    let stride = samplesPerPixel
-    let values = [Float](unsafeUninitializedCapacity: count * 4) { out, initialized in
-      guard let outBase = out.baseAddress else { return }
-      let target = SharedPointer(base: outBase)
-      func fill<T>(_ samples: [T], _ convert: @escaping @Sendable (T) -> Float) {
-        samples.withUnsafeBufferPointer { s in
-          guard let sBase = s.baseAddress else { return }
-          let source = SharedRawPointer(base: UnsafeRawPointer(sBase))
-          PixelBlocks.run(count: count) { range in
-            let s = source.base.assumingMemoryBound(to: T.self)
-            for i in range {
-              for c in 0..<channels { target.base[i &* 4 &+ c] = convert(s[i &* stride &+ c]) }
-              if channels == 3 { target.base[i &* 4 &+ 3] = 1 }
-            }
-          }
+    let values = [Float](unsafeUninitializedCapacity: count * 4) { output, initialized in
+      let target = SharedBuffer(base: output)
+      samples.withBytes { bytes in
+        guard let base = bytes.baseAddress else { return }
+        let lanes = self.lanes(UnsafeMutableRawPointer(mutating: base))
+        _ = RGBABlockRunner.run(0..<count, sources: lanes, destinations: []) { block in
+          let start = block.firstPixel * 4
+          _ = UnsafeMutableBufferPointer(
+            rebasing: target.base[start..<(start + block.values.count)]
+          ).update(fromContentsOf: block.values)
         }
-      }
-      switch samples {
-      case .uint8(let v): fill(v) { Float($0) / 255 }
-      case .uint16(let v): fill(v) { Float($0) / 65535 }
-      case .uint32(let v): fill(v) { Float(Double($0) / 4_294_967_295) }
-      case .float16(let v):
-        HalfFloat.table.withUnsafeBufferPointer { table in
-          guard let tableBase = table.baseAddress else { return }
-          let halves = SharedRawPointer(base: UnsafeRawPointer(tableBase))
-          fill(v) { halves.base.load(fromByteOffset: Int($0) * 4, as: Float.self) }
-        }
-      case .float32(let v): fill(v) { $0 }
       }
       initialized = count * 4
     }
-    return RGBAPixels(width: width, height: height, values: values, hasAlpha: channels == 4)
+    return RGBAPixels(
+      width: width, height: height, values: values, hasAlpha: samplesPerPixel > 3)
   }
 
   /// Replaces the R, G, B samples with `pixels`' RGB, converting to the stored type on all
@@ -56,54 +41,99 @@ extension TIFFImage {
     precondition(
       pixels.width == width && pixels.height == height
         && pixels.values.count == width * height * 4, "size mismatch")
-    precondition(
-      samplesPerPixel >= 3 && samples.count == width * height * samplesPerPixel,
-      "sample count mismatch")
-    let count = width * height
-    let stride = samplesPerPixel
-    func store<T>(_ samples: inout [T], _ convert: @escaping @Sendable (Float) -> T) {
-      pixels.values.withUnsafeBufferPointer { p in
-        samples.withUnsafeMutableBufferPointer { s in
-          guard let pBase = p.baseAddress, let sBase = s.baseAddress else { return }
-          let source = SharedRawPointer(base: UnsafeRawPointer(pBase))
-          let target = SharedPointer(base: sBase)
-          PixelBlocks.run(count: count) { range in
-            let p = source.base.assumingMemoryBound(to: Float.self)
-            for i in range {
-              for c in 0..<3 { target.base[i &* stride &+ c] = convert(p[i &* 4 &+ c]) }
-            }
-          }
-        }
+    pixels.values.withUnsafeBufferPointer { input in
+      guard let base = input.baseAddress else { return }
+      let source = SharedRawPointer(base: UnsafeRawPointer(base))
+      _ = transformRGB { block in
+        let v = source.base.assumingMemoryBound(to: Float.self) + block.firstPixel * 4
+        for o in 0..<block.values.count where o % 4 != 3 { block.values[o] = v[o] }
       }
-    }
-    switch samples {
-    case .uint8(var v):
-      samples = .uint8([])  // keep `v` uniquely referenced
-      store(&v) { UInt8(Self.code($0, max: 255)) }
-      samples = .uint8(v)
-    case .uint16(var v):
-      samples = .uint16([])  // keep `v` uniquely referenced
-      store(&v) { UInt16(Self.code($0, max: 65535)) }
-      samples = .uint16(v)
-    case .uint32(var v):
-      samples = .uint32([])  // keep `v` uniquely referenced
-      store(&v) { UInt32(Self.code($0, max: 4_294_967_295)) }
-      samples = .uint32(v)
-    case .float16(var v):
-      samples = .float16([])  // keep `v` uniquely referenced
-      store(&v, HalfFloat.half)
-      samples = .float16(v)
-    case .float32(var v):
-      samples = .float32([])  // keep `v` uniquely referenced
-      store(&v) { $0 }
-      samples = .float32(v)
     }
   }
 
-  /// `round(v · max)` clamped to `0…max`; NaN → 0.
-  @Sendable private static func code(_ value: Float, max: Double) -> Double {
-    let scaled = (Double(value) * max).rounded()
-    guard scaled > 0 else { return 0 }
-    return Swift.min(scaled, max)
+  /// Transforms the RGB samples in place, block by block on all cores: each block's pixels
+  /// are widened to interleaved RGBA `Float` as ``rgba`` gives them, handed to `transform`,
+  /// and R, G, B stored back as ``replaceRGB(with:)`` stores them. Alpha and extra samples
+  /// are untouched (bit-exact). No frame-sized buffer is made.
+  /// - Parameter transform: called concurrently, once per block; it may change R, G and B.
+  /// - Returns: `transform`'s results in block order (pixel order).
+  /// - Precondition: the samples fit the size (see ``rgba``).
+  public mutating func transformRGB<R>(_ transform: @Sendable (RGBABlock) -> R) -> [R] {
+    let count = width * height
+    let results = withLanes { lanes, _, _ in
+      RGBABlockRunner.run(
+        0..<count, sources: lanes, destinations: Array(lanes.prefix(3)), transform)
+    }
+    return results ?? []
+  }
+
+  /// ``transformRGB(_:)`` and ``write(to:using:)`` in one pass: each strip is transformed just
+  /// before it is written, so the file's first bytes reach the disk while later rows are still
+  /// being transformed (tiled and planar files are transformed whole first).
+  /// - Returns: `transform`'s results in pixel order, and the seconds spent transforming.
+  /// - Throws: what ``write(to:using:)`` throws; the image may then be partly transformed.
+  public mutating func transformRGB<R>(
+    writingTo path: String, using writer: AtomicFileWriter = AtomicFileWriter(),
+    _ transform: @Sendable (RGBABlock) -> R
+  ) throws -> (results: [R], seconds: Double) {
+    try validate(path: path)
+    let mode = fileMode
+    let columns = width
+    let done = try withLanes { lanes, base, model in
+      try withoutActuallyEscaping(transform) { transform in
+        var results: [R] = []
+        var nanoseconds: UInt64 = 0
+        try model.writeFile(to: path, using: writer, mode: mode, samples: base) { rows in
+          let start = DispatchTime.now().uptimeNanoseconds
+          results += RGBABlockRunner.run(
+            (rows.lowerBound * columns)..<(rows.upperBound * columns), sources: lanes,
+            destinations: Array(lanes.prefix(3)), transform)
+          nanoseconds += DispatchTime.now().uptimeNanoseconds - start
+        }
+        return (results, Double(nanoseconds) / 1e9)
+      }
+    }
+    guard let done else { throw RasterIOError(.invalidRequest, path: path, "no samples") }
+    return done
+  }
+
+  /// Calls `body` with lanes over the samples, their base address and this image holding an
+  /// empty array of the same type: the samples are moved out for the call (so the array is
+  /// uniquely referenced and written in place) and put back afterwards. Nil without samples.
+  private mutating func withLanes<T>(
+    _ body: ([SampleLane], UnsafeMutableRawPointer, TIFFImage) throws -> T
+  ) rethrows -> T? {
+    checkSampleCount()
+    let lanes = self.lanes
+    var moved = samples
+    samples = .empty(moved.type)
+    defer { samples = moved }
+    let model = self
+    return try moved.withMutableBytes { bytes in
+      guard let base = bytes.baseAddress else { return nil }
+      return try body(lanes(base), base, model)
+    }
+  }
+
+  private func checkSampleCount() {
+    precondition(
+      samplesPerPixel >= 3 && samples.count == width * height * samplesPerPixel,
+      "sample count mismatch")
+  }
+
+  /// R, G, B and alpha (if any) of interleaved samples at a base address.
+  private var lanes: (UnsafeMutableRawPointer) -> [SampleLane] {
+    let kind: SampleLane.Kind =
+      switch sampleType {
+      case .uint8: .unorm8
+      case .uint16: .unorm16
+      case .uint32: .unorm32
+      case .float16: .half
+      case .float32: .float
+      }
+    let (size, stride) = (sampleType.byteCount, samplesPerPixel)
+    return { base in
+      (0..<min(stride, 4)).map { SampleLane(kind: kind, base: base + $0 * size, stride: stride) }
+    }
   }
 }

@@ -12,7 +12,9 @@ extension TIFFImage {
     guard try ImageFileFormat.detect(path: path) == .tiff else {
       throw RasterIOError(.notRecognized, path: path, "not a TIFF file")
     }
-    let h = try openTIFF(path: path, mode: "r", limits: limits).get()
+    // "m": no memory mapping, so uncompressed strips are read straight into the samples
+    // (and the file's pages do not count as this process's memory).
+    let h = try openTIFF(path: path, mode: "rm", limits: limits).get()
     defer { h.close() }
     let header = try readHeader(h, limits: limits)
     var image = header
@@ -39,7 +41,7 @@ extension TIFFImage {
     else { throw h.error(.unsupported, "\(bits)-bit samples of format \(format)") }
     var image = TIFFImage(
       width: Int(width), height: Int(height), samplesPerPixel: spp,
-      samples: emptySamples(type), validating: false)
+      samples: .empty(type), validating: false)
     let extras = TIFFCalls.extraSamples(h).prefix(spp - 3)
     image.extraSamples = Array(extras) + Array(repeating: 0, count: spp - 3 - extras.count)
     image.isPlanar =
@@ -91,6 +93,9 @@ extension TIFFImage {
   {
     let tiled = plan.tiling != nil
     let blocks = plan.blocks
+    if TIFFParallelStrips.qualifies(h, plan: plan) {
+      return try TIFFParallelStrips.read(h, plan: plan, into: base)
+    }
     if plan.isDirect {
       for block in blocks {
         try TIFFCalls.read(
@@ -110,16 +115,6 @@ extension TIFFImage {
       ).get()
       plan.copy(for: block, toBlock: false).run(
         from: scratchBase, to: base + plan.offset(of: block))
-    }
-  }
-
-  private static func emptySamples(_ type: TIFFSampleType) -> TIFFSamples {
-    switch type {
-    case .uint8: .uint8([])
-    case .uint16: .uint16([])
-    case .uint32: .uint32([])
-    case .float16: .float16([])
-    case .float32: .float32([])
     }
   }
 

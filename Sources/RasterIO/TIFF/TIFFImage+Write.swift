@@ -11,12 +11,29 @@ extension TIFFImage {
   ///   `.unsupported` (a compression this libtiff cannot encode), `.io`.
   public func write(to path: String, using writer: AtomicFileWriter = AtomicFileWriter()) throws {
     try validate(path: path)
+    let mode = fileMode
+    try samples.withBytes { bytes in
+      guard let base = bytes.baseAddress else { return }
+      try writeFile(
+        to: path, using: writer, mode: mode, samples: UnsafeMutableRawPointer(mutating: base),
+        prepare: nil)
+    }
+  }
+
+  /// Writes the file from `samples` (interleaved, this image's layout and type) in `mode`
+  /// (`w` or `w8`); `prepare` is called with each strip's rows before the strip is written
+  /// (with every row before the first block, for tiles and planar files).
+  func writeFile(
+    to path: String, using writer: AtomicFileWriter, mode: String,
+    samples: UnsafeMutableRawPointer, prepare: ((Range<Int>) -> Void)?
+  ) throws {
     try writer.write(to: path) { temporary in
-      let h = try openTIFF(path: temporary, mode: fileMode, limits: .standard, reportedPath: path)
+      let h = try openTIFF(path: temporary, mode: mode, limits: .standard, reportedPath: path)
         .get()
       defer { h.close() }
       try writeTags(h)
-      try writeBlocks(h)
+      try writeBlocks(
+        h, from: samples, writeback: WritebackStarter(path: temporary), prepare: prepare)
       try TIFFCalls.flush(h).get()
       h.close()
       if let failure = h.messages.joined {
@@ -27,7 +44,7 @@ extension TIFFImage {
   }
 
   /// `w8` (BigTIFF) when the samples approach classic TIFF's 4 GiB offsets, else `w`.
-  private var fileMode: String {
+  var fileMode: String {
     samples.count * sampleType.byteCount > 0xF000_0000 ? "w8" : "w"
   }
 
@@ -36,7 +53,7 @@ extension TIFFImage {
     .lzw, .deflate, TIFFCompression(rawValue: 32946), .zstd, .lzma,
   ]
 
-  private func validate(path: String) throws {
+  func validate(path: String) throws {
     func fail(_ message: String) -> RasterIOError {
       RasterIOError(.invalidRequest, path: path, message)
     }
@@ -96,37 +113,43 @@ extension TIFFImage {
     }
   }
 
-  private func writeBlocks(_ h: TIFFHandle) throws {
+  private func writeBlocks(
+    _ h: TIFFHandle, from base: UnsafeMutableRawPointer, writeback: WritebackStarter,
+    prepare: ((Range<Int>) -> Void)?
+  ) throws {
     let plan = TIFFBlockPlan(
       width: width, height: height, samplesPerPixel: samplesPerPixel,
       sampleSize: sampleType.byteCount, isPlanar: isPlanar, tiling: tiling,
       rowsPerStrip: min(rowsPerStrip, height))
     let tiled = tiling != nil
+    // Uncompressed blocks in native byte order (libtiff writes the host's) are their bytes.
+    let raw = compression == .none && !TIFFCalls.isByteSwapped(h)
     let blocks = plan.blocks
-    try samples.withBytes { image in
-      guard let base = image.baseAddress else { return }
-      if plan.isDirect {
-        for block in blocks {
-          try TIFFCalls.write(
-            h, index: block.index, tiled: false, from: base + plan.offset(of: block),
-            byteCount: plan.byteCount(of: block)
-          ).get()
-        }
-        return
-      }
-      let scratch = UnsafeMutableRawBufferPointer.allocate(
-        byteCount: plan.byteCount(of: plan.fullBlock), alignment: 16)
-      defer { scratch.deallocate() }
-      guard let scratchBase = scratch.baseAddress else { return }
+    if plan.isDirect {
       for block in blocks {
-        scratch.initializeMemory(as: UInt8.self, repeating: 0)
-        plan.copy(for: block, toBlock: true).run(
-          from: base + plan.offset(of: block), to: scratchBase)
+        prepare?(block.row..<(block.row + block.rows))
         try TIFFCalls.write(
-          h, index: block.index, tiled: tiled, from: scratchBase,
+          h, index: block.index, tiled: false, raw: raw, from: base + plan.offset(of: block),
           byteCount: plan.byteCount(of: block)
         ).get()
+        writeback.wrote(plan.byteCount(of: block))
       }
+      return
+    }
+    prepare?(0..<height)
+    let scratch = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: plan.byteCount(of: plan.fullBlock), alignment: 16)
+    defer { scratch.deallocate() }
+    guard let scratchBase = scratch.baseAddress else { return }
+    for block in blocks {
+      scratch.initializeMemory(as: UInt8.self, repeating: 0)
+      plan.copy(for: block, toBlock: true).run(
+        from: base + plan.offset(of: block), to: scratchBase)
+      try TIFFCalls.write(
+        h, index: block.index, tiled: tiled, raw: raw, from: scratchBase,
+        byteCount: plan.byteCount(of: block)
+      ).get()
+      writeback.wrote(plan.byteCount(of: block))
     }
   }
 }

@@ -19,6 +19,45 @@ extension TIFFSamples {
     }
   }
 
+  /// No samples, of `type`.
+  static func empty(_ type: TIFFSampleType) -> TIFFSamples {
+    switch type {
+    case .uint8: .uint8([])
+    case .uint16: .uint16([])
+    case .uint32: .uint32([])
+    case .float16: .float16([])
+    case .float32: .float32([])
+    }
+  }
+
+  /// Calls `body` with the samples' bytes, writable (copied first if the array is shared).
+  mutating func withMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows
+    -> R
+  {
+    switch self {
+    case .uint8(var v):
+      self = .uint8([])
+      defer { self = .uint8(v) }
+      return try v.withUnsafeMutableBytes(body)
+    case .uint16(var v):
+      self = .uint16([])
+      defer { self = .uint16(v) }
+      return try v.withUnsafeMutableBytes(body)
+    case .uint32(var v):
+      self = .uint32([])
+      defer { self = .uint32(v) }
+      return try v.withUnsafeMutableBytes(body)
+    case .float16(var v):
+      self = .float16([])
+      defer { self = .float16(v) }
+      return try v.withUnsafeMutableBytes(body)
+    case .float32(var v):
+      self = .float32([])
+      defer { self = .float32(v) }
+      return try v.withUnsafeMutableBytes(body)
+    }
+  }
+
   /// Calls `body` with the samples' bytes.
   func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
     switch self {

@@ -27,30 +27,39 @@ struct FrameProcessor {
     var report = FrameReport()
     var clock = Clock()
     var document = try ImageDocument.read(path: job.input, part: part, layer: layer)
-    var pixels = try document.pixels()
     report.seconds.read = clock.lap()
-    report.pixels = pixels.width * pixels.height
-    report.nonFinitePixels = Self.countNonFinite(pixels.values)
-    let before = preview == nil ? [] : pixels.values
+    let before = try preview.map { _ in try document.pixels() }
     let application = try transform(document).application
-    let apply = { (values: inout [Float]) in
-      values.withUnsafeMutableBufferPointer {
-        application.apply(inPlace: $0, channels: 4, threads: nil)
+    let straighten = (alpha ?? document.alphaMode) == .premultiplied
+    let range = document.outputRange(pixelType: pixelType)
+    // The preview shows the float results, before they are stored in the file's type.
+    var after = before.map { [Float](repeating: 0, count: $0.values.count) } ?? []
+    let (counts, applySeconds) = try after.withUnsafeMutableBufferPointer { afterValues in
+      let kept = KeptValues(base: afterValues)
+      return try document.transformRGB(
+        pixelType: pixelType, compression: compression, writingTo: job.output, writer: writer
+      ) { block in
+        let counts = BlockCounts(
+          applying: application, to: block, straighten: straighten, range: range)
+        kept.keep(block)
+        return counts
       }
     }
-    if pixels.hasAlpha && (alpha ?? document.alphaMode) == .premultiplied {
-      pixels.withStraightColor(apply)
-    } else {
-      apply(&pixels.values)
+    for c in counts {
+      report.pixels += c.pixels
+      report.nonFinitePixels += c.nonFinitePixels
+      report.clippedValues += c.clippedValues
     }
-    let range = document.outputRange(pixelType: pixelType)
-    report.clippedValues = Self.countClipped(
-      pixels.values, limit: range.limit, isInteger: range.isInteger)
-    report.seconds.apply = clock.lap()
-    try document.write(
-      pixels, to: job.output, pixelType: pixelType, compression: compression, writer: writer)
-    report.seconds.write = clock.lap()
-    if let preview { try writePreview(before: before, after: pixels, to: preview) }
+    // Rows are transformed just before they are written: the apply phase is the time spent
+    // transforming, the write phase the rest.
+    let total = clock.lap()
+    report.seconds.apply = applySeconds
+    report.seconds.write = max(0, total - applySeconds)
+    if let preview, let before {
+      let result = RGBAPixels(
+        width: before.width, height: before.height, values: after, hasAlpha: before.hasAlpha)
+      try writePreview(before: before.values, after: result, to: preview)
+    }
     return report
   }
 
@@ -64,26 +73,84 @@ struct FrameProcessor {
         width: picture.width, height: picture.height, values: picture.rgba, hasAlpha: false),
       to: preview.path, using: writer)
   }
+}
 
-  /// Pixels with a NaN or infinite R, G or B.
-  static func countNonFinite(_ rgba: [Float]) -> Int {
+/// Where the blocks' float results are copied for the preview (nowhere without one); each
+/// block writes its own pixels.
+private struct KeptValues: @unchecked Sendable {
+  let base: UnsafeMutableBufferPointer<Float>
+
+  func keep(_ block: RGBABlock) {
+    guard !base.isEmpty else { return }
+    let start = block.firstPixel * 4
+    _ = UnsafeMutableBufferPointer(rebasing: base[start..<(start + block.values.count)])
+      .update(fromContentsOf: block.values)
+  }
+}
+
+/// What one block of pixels showed while the cube was applied to it.
+struct BlockCounts: Sendable {
+  var pixels = 0
+  /// Pixels with a NaN or infinite R, G or B in the input.
+  var nonFinitePixels = 0
+  /// RGB values the output format cannot hold: beyond ±`limit` (e.g. 65504 for half, which
+  /// becomes infinity), or outside 0…1 for integer formats.
+  var clippedValues = 0
+
+  /// Applies `application` to the block in place (dividing colour by alpha around the lookup
+  /// when `straighten`, DESIGN.md §7) and counts.
+  init(
+    applying application: CubeApplication, to block: RGBABlock, straighten: Bool,
+    range: (limit: Float, isInteger: Bool)
+  ) {
+    let v = block.values
+    pixels = block.count
+    nonFinitePixels = Self.nonFinitePixels(v)
+    let premultiplied = straighten && block.hasAlpha
+    if premultiplied { RGBAPixels.straighten(v) }
+    application.apply(inPlace: v, channels: 4, threads: 1)
+    if premultiplied { RGBAPixels.premultiply(v) }
+    clippedValues = Self.clippedValues(v, range: range)
+  }
+
+  /// Pixels whose R, G or B is NaN or infinite (all exponent bits set).
+  static func nonFinitePixels(_ rgba: UnsafeMutableBufferPointer<Float>) -> Int {
+    guard let base = rgba.baseAddress else { return 0 }
+    let raw = UnsafeRawPointer(base)
+    // Alpha's lane is masked to 0, which never equals its 1.
+    let mask = SIMD4<UInt32>(0x7F80_0000, 0x7F80_0000, 0x7F80_0000, 0)
+    let special = SIMD4<UInt32>(0x7F80_0000, 0x7F80_0000, 0x7F80_0000, 1)
     var count = 0
-    for i in stride(from: 0, to: rgba.count, by: 4)
-    where !(rgba[i].isFinite && rgba[i + 1].isFinite && rgba[i + 2].isFinite) {
-      count += 1
+    for p in 0..<(rgba.count / 4) {
+      let bits = raw.loadUnaligned(fromByteOffset: p &* 16, as: SIMD4<UInt32>.self)
+      if any(bits & mask .== special) { count &+= 1 }
     }
     return count
   }
 
-  /// RGB values the output format cannot hold: beyond ±`limit` (e.g. 65504 for half, which
-  /// becomes infinity), or outside 0…1 for integer formats.
-  static func countClipped(_ rgba: [Float], limit: Float, isInteger: Bool) -> Int {
-    var count = 0
-    for i in 0..<rgba.count where i % 4 != 3 {
-      let v = rgba[i]
-      if isInteger ? (v < 0 || v > 1) : (v.isFinite && abs(v) > limit) { count += 1 }
+  /// R, G, B values the output format cannot hold: beyond ±`limit` (becoming infinity), or
+  /// outside 0…1 for integer formats.
+  static func clippedValues(
+    _ rgba: UnsafeMutableBufferPointer<Float>, range: (limit: Float, isInteger: Bool)
+  ) -> Int {
+    guard let base = rgba.baseAddress else { return 0 }
+    let raw = UnsafeRawPointer(base)
+    let colour = SIMD4<Int32>(1, 1, 1, 0)
+    let limit = SIMD4<Float>(repeating: range.limit)
+    let infinity = SIMD4<Float>(repeating: .infinity)
+    var counts = SIMD4<Int32>.zero
+    for p in 0..<(rgba.count / 4) {
+      let v = raw.loadUnaligned(fromByteOffset: p &* 16, as: SIMD4<Float>.self)
+      let outside: SIMDMask<SIMD4<Int32>>
+      if range.isInteger {
+        outside = (v .< SIMD4<Float>.zero) .| (v .> SIMD4<Float>.one)
+      } else {
+        let magnitude = v.replacing(with: -v, where: v .< SIMD4<Float>.zero)
+        outside = (magnitude .> limit) .& (magnitude .!= infinity)
+      }
+      counts &+= colour.replacing(with: 0, where: .!outside)
     }
-    return count
+    return Int(counts.wrappedSum())
   }
 }
 

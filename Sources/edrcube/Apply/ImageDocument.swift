@@ -81,15 +81,22 @@ enum ImageDocument {
     }
   }
 
-  /// Puts the RGB back (alpha and every other channel untouched), applies the output
-  /// overrides, and writes the file atomically to `path`.
-  mutating func write(
-    _ pixels: RGBAPixels, to path: String, pixelType: EXRPixelType?, compression: String?,
-    writer: AtomicFileWriter
-  ) throws {
+  /// Applies the compression override, then transforms the RGB block by block on all cores
+  /// (converting EXR RGB to `pixelType` when given) while writing the file atomically to
+  /// `path`: each strip or batch of chunks is transformed just before it is written (see
+  /// RasterIO's `transformRGB(…writingTo:…)`). Returns `transform`'s results in pixel order
+  /// and the seconds spent transforming.
+  mutating func transformRGB<R>(
+    pixelType: EXRPixelType?, compression: String?, writingTo path: String,
+    writer: AtomicFileWriter, _ transform: @Sendable (RGBABlock) -> R
+  ) throws -> (results: [R], seconds: Double) {
+    // The image is moved out of `self` so its sample arrays are uniquely referenced.
+    let placeholder = ImageDocument.tiff(
+      TIFFImage(width: 0, height: 0, samplesPerPixel: 3, samples: .uint8([])))
     switch self {
     case .exr(var image, let set):
-      try image.replaceRGB(of: set, with: pixels, pixelType: pixelType)
+      self = placeholder
+      defer { self = .exr(image, set) }
       if let compression {
         guard let c = EXRCompression(name: compression) else {
           throw RasterIOError(
@@ -97,10 +104,11 @@ enum ImageDocument {
         }
         for i in image.parts.indices { image.parts[i].compression = c }
       }
-      try image.write(to: path, using: writer)
-      self = .exr(image, set)
+      return try image.transformRGB(
+        of: set, pixelType: pixelType, writingTo: path, using: writer, transform)
     case .tiff(var image):
-      image.replaceRGB(with: pixels)
+      self = placeholder
+      defer { self = .tiff(image) }
       if let compression {
         guard let c = TIFFCompression(name: compression) else {
           throw RasterIOError(
@@ -108,8 +116,7 @@ enum ImageDocument {
         }
         image.compression = c
       }
-      try image.write(to: path, using: writer)
-      self = .tiff(image)
+      return try image.transformRGB(writingTo: path, using: writer, transform)
     }
   }
 }

@@ -1,0 +1,31 @@
+internal import COpenEXR
+import Glibc
+
+/// Starts the kernel writing a file's pages to disk while the writer is still producing
+/// them, every `interval` bytes, so the `fsync` that completes an atomic write
+/// (`AtomicFileWriter`) waits for the last few megabytes instead of the whole file. Purely a
+/// speed hint: a failure to open or hint is ignored and changes nothing about the result.
+final class WritebackStarter {
+  /// Bytes between hints.
+  static let interval = 8 << 20
+
+  private let descriptor: Int32
+  private var pending = 0
+
+  /// Opens `path` (the file being written) read-only, for the hints alone.
+  init(path: String) {
+    descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  }
+
+  deinit {
+    if descriptor >= 0 { close(descriptor) }
+  }
+
+  /// Notes `bytes` more written; hints when `interval` bytes have accumulated.
+  func wrote(_ bytes: Int) {
+    pending += bytes
+    guard pending >= Self.interval, descriptor >= 0 else { return }
+    pending = 0
+    _ = rasterio_start_writeback(descriptor)
+  }
+}

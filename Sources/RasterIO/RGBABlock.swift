@@ -1,0 +1,88 @@
+import Dispatch
+import Foundation
+
+/// A run of an image's pixels handed to a transform as interleaved RGBA `Float`, one block at
+/// a time (see `EXRImage.transformRGB(of:pixelType:_:)` and `TIFFImage.transformRGB(_:)`).
+///
+/// The memory belongs to the worker that calls the transform and is valid only during the
+/// call; blocks are small enough to stay in cache while they are widened, transformed and
+/// stored back.
+public struct RGBABlock: @unchecked Sendable {
+  /// `count · 4` floats, R G B A per pixel; A is 1 when the image has no alpha. Only R, G and B
+  /// are stored back.
+  public let values: UnsafeMutableBufferPointer<Float>
+  /// The image index (row-major) of the block's first pixel.
+  public let firstPixel: Int
+  /// Whether the image has an alpha channel.
+  public let hasAlpha: Bool
+
+  /// Pixels in the block.
+  public var count: Int { values.count / 4 }
+}
+
+/// Runs a transform over an image block by block on all cores: widen the source lanes into a
+/// worker's scratch block, call the transform, narrow R, G, B into the destination lanes.
+enum RGBABlockRunner {
+  /// Pixels per block (64 KiB of `Float` RGBA).
+  static let blockPixels = 4096
+
+  /// Transforms `pixels` (image indices); returns the transform's results in block order.
+  /// Blocks start at `pixels.lowerBound`; a pixel's result never depends on its block.
+  ///
+  /// - Parameters:
+  ///   - sources: R, G, B and optionally A, read.
+  ///   - destinations: where R, G, B go (may be the sources' memory); empty to store nothing.
+  static func run<R>(
+    _ pixels: Range<Int>, sources: [SampleLane], destinations: [SampleLane],
+    _ transform: @Sendable (RGBABlock) -> R
+  ) -> [R] {
+    let blocks = (pixels.count + blockPixels - 1) / blockPixels
+    guard blocks > 0 else { return [] }
+    let workers = max(1, min(blocks, ProcessInfo.processInfo.activeProcessorCount))
+    let results = UnsafeMutableBufferPointer<R?>.allocate(capacity: blocks)
+    results.initialize(repeating: nil)
+    defer {
+      results.deinitialize()
+      results.deallocate()
+    }
+    let slots = SharedBuffer(base: results)
+    HalfFloat.table.withUnsafeBufferPointer { table in
+      guard let halves = table.baseAddress else { return }
+      let shared = SharedRawPointer(base: UnsafeRawPointer(halves))
+      // Worker w takes blocks w, w + workers, …: disjoint pixels and result slots.
+      DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        let halves = shared.base.assumingMemoryBound(to: Float.self)
+        let scratch = UnsafeMutableBufferPointer<Float>.allocate(capacity: blockPixels * 4)
+        defer { scratch.deallocate() }
+        guard let block = scratch.baseAddress else { return }
+        for index in stride(from: worker, to: blocks, by: workers) {
+          let start = pixels.lowerBound + index * blockPixels
+          let range = start..<min(pixels.upperBound, start + blockPixels)
+          for (channel, lane) in sources.enumerated() {
+            lane.load(range, into: block, channel: channel, halves: halves)
+          }
+          if sources.count == 3 {
+            for o in stride(from: 3, to: range.count * 4, by: 4) { block[o] = 1 }
+          }
+          let values = UnsafeMutableBufferPointer(start: block, count: range.count * 4)
+          slots.base[index] = transform(
+            RGBABlock(values: values, firstPixel: range.lowerBound, hasAlpha: sources.count > 3))
+          for (channel, lane) in destinations.prefix(3).enumerated() {
+            lane.store(range, from: block, channel: channel)
+          }
+        }
+      }
+    }
+    return results.compactMap { $0 }
+  }
+}
+
+/// A buffer shared by the block workers, each writing its own slots.
+struct SharedBuffer<T>: @unchecked Sendable {
+  let base: UnsafeMutableBufferPointer<T>
+}
+
+/// A read-only pointer shared by the block workers.
+struct SharedRawPointer: @unchecked Sendable {
+  let base: UnsafeRawPointer
+}

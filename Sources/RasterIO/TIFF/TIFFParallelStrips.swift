@@ -1,0 +1,70 @@
+internal import CTIFF
+import Dispatch
+import Foundation
+import Glibc
+import Synchronization
+
+/// Reads uncompressed contiguous strips straight from the file on all cores (`pread` into
+/// the samples), where libtiff would read them one after another. Only strips that need no
+/// decoding at all qualify: no compression, the host's byte order, bits in MSB-to-LSB order.
+enum TIFFParallelStrips {
+  /// Whether `plan`'s strips in `h` can be read as raw bytes.
+  static func qualifies(_ h: TIFFHandle, plan: TIFFBlockPlan) -> Bool {
+    plan.isDirect
+      && TIFFCalls.u16Defaulted(h, TIFFTAG_COMPRESSION) == UInt16(COMPRESSION_NONE)
+      && !TIFFCalls.isByteSwapped(h)
+      && TIFFCalls.u16Defaulted(h, TIFFTAG_FILLORDER) == UInt16(FILLORDER_MSB2LSB)
+  }
+
+  /// Reads every strip of `plan` into `base` (the interleaved samples).
+  /// - Throws: `.corrupt` when a strip is shorter than its rows or lies beyond the file's end,
+  ///   `.io` when the file cannot be opened or read.
+  static func read(_ h: TIFFHandle, plan: TIFFBlockPlan, into base: UnsafeMutableRawPointer)
+    throws
+  {
+    let blocks = plan.blocks
+    let extents = blocks.map { block in
+      (
+        offset: TIFFCalls.strileOffset(h, block.index),
+        stored: TIFFCalls.strileByteCount(h, block.index), needed: plan.byteCount(of: block)
+      )
+    }
+    if let short = extents.firstIndex(where: { $0.stored < UInt64($0.needed) }) {
+      throw h.error(.corrupt, "strip \(short) is shorter than its rows")
+    }
+    let descriptor = open(h.path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw h.error(.io, "cannot open the file") }
+    defer { close(descriptor) }
+    let failure = Mutex<Int?>(nil)
+    let target = UInt(bitPattern: base)
+    let workers = max(1, min(blocks.count, ProcessInfo.processInfo.activeProcessorCount))
+    // Worker w reads strips w, w + workers, …: disjoint byte ranges of the samples.
+    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+      for i in stride(from: worker, to: blocks.count, by: workers) {
+        guard let start = UnsafeMutableRawPointer(bitPattern: target) else { return }
+        let destination = start + plan.offset(of: blocks[i])
+        if !readFully(descriptor, destination, extents[i].needed, at: extents[i].offset) {
+          failure.withLock { if $0 == nil { $0 = i } }
+          return
+        }
+      }
+    }
+    if let strip = failure.withLock({ $0 }) {
+      throw h.error(.corrupt, "cannot read strip \(strip)")
+    }
+  }
+
+  /// `pread` until `count` bytes are in; false on an error or the end of the file.
+  private static func readFully(
+    _ descriptor: Int32, _ destination: UnsafeMutableRawPointer, _ count: Int, at offset: UInt64
+  ) -> Bool {
+    var done = 0
+    while done < count {
+      let got = pread(descriptor, destination + done, count - done, off_t(offset) + off_t(done))
+      if got < 0 && errno == EINTR { continue }
+      guard got > 0 else { return false }
+      done += got
+    }
+    return true
+  }
+}
