@@ -57,9 +57,7 @@ private func applyToEdgeValues(_ lut: CubeLUT) {
       let processor = LUTProcessor(
         lut: lut, interpolation: interpolation, extrapolation: extrapolation)
       var pixels = edgePixels
-      pixels.withUnsafeMutableBufferPointer {
-        processor.apply(inPlace: $0, channels: 4, threads: 1)
-      }
+      processor.apply(inPlace: &pixels, layout: .rgba, threads: 1)
       for i in stride(from: 3, to: pixels.count, by: 4) {
         FuzzSupport.check(
           pixels[i].bitPattern == edgePixels[i].bitPattern, "apply changed alpha at \(i)")
