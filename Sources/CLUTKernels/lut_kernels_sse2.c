@@ -6,6 +6,7 @@
 
 #include "lut_kernels_sse2.h"
 
+#include <float.h>
 #include <string.h>
 
 static void prepare_axis(EDRAxis *axis, int32_t size, const float lo[3], const float hi[3]) {
@@ -13,7 +14,9 @@ static void prepare_axis(EDRAxis *axis, int32_t size, const float lo[3], const f
   axis->lastCell = (float)(size - 2);
   for (int k = 0; k < 3; k++) {
     axis->lo[k] = lo[k];
-    axis->scale[k] = axis->last / (hi[k] - lo[k]);
+    // ReferenceKernel.positionScale: within the normal finite floats, so that a finite input
+    // never gives a NaN position.
+    axis->scale[k] = fminf(fmaxf(axis->last / (hi[k] - lo[k]), FLT_MIN), FLT_MAX);
   }
   axis->lo[3] = 0;
   axis->scale[3] = 1;

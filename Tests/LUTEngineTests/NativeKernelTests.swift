@@ -27,7 +27,16 @@ import Testing
       lut3D: TestCubes.table3D(size: 3) { x in
         SIMD3(x.x > 0.4 ? 3e38 : -3e38, x.y * 2, x.z < 0.6 ? 3e38 : -3e38)
       })
-    return [look, shaped, wide, TestCubes.smoothRandom(size: 2, seed: 23), extreme]
+    // Domains whose (N − 1)/(hi − lo) overflows or underflows (found by FuzzCube: a shaper
+    // range of 0…4.1e-45 made the position 0·∞ = NaN).
+    var narrow = TestCubes.smoothRandom(size: 3, seed: 24)
+    narrow.lut3D?.domainMax = SIMD3(.leastNonzeroMagnitude * 28, 1, 1)
+    narrow.lut1D = CubeTable1D(
+      size: 2, domainMax: SIMD3(1, .leastNonzeroMagnitude * 3, 1), values: [0, 0, 0, 1, 1, 1])
+    var vast = TestCubes.smoothRandom(size: 3, seed: 25)
+    vast.lut3D?.domainMin = SIMD3(-3e38, 0, 0)
+    vast.lut3D?.domainMax = SIMD3(3e38, 1, 1)
+    return [look, shaped, wide, TestCubes.smoothRandom(size: 2, seed: 23), extreme, narrow, vast]
   }()
 
   /// EDR colours, in-domain colours, node positions, and non-finite values.

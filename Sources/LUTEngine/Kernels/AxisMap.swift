@@ -16,7 +16,10 @@ struct AxisMap: Sendable {
   init(domainMin: SIMD3<Float>, domainMax: SIMD3<Float>, size: Int) {
     lo = domainMin
     last = Float(size - 1)
-    scale = SIMD3(repeating: last) / (domainMax - domainMin)
+    scale = SIMD3(
+      ReferenceKernel.positionScale(lo: domainMin.x, hi: domainMax.x, n: size),
+      ReferenceKernel.positionScale(lo: domainMin.y, hi: domainMax.y, n: size),
+      ReferenceKernel.positionScale(lo: domainMin.z, hi: domainMax.z, n: size))
     lastCell = Float(size - 2)
   }
 

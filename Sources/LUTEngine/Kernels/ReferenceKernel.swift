@@ -5,7 +5,7 @@ public import CubeFormat
 public enum ReferenceKernel {
   /// Position of `x` on a table axis of `n` nodes over `[lo, hi]`, as a continuous node index:
   /// `(x − lo)·s` with `s = (n − 1)/(hi − lo)` (DESIGN.md §3's formula with the division done
-  /// once per table; for the usual domain 0…1 the two agree bit for bit).
+  /// once per table; for the usual domain 0…1 the two agree bit for bit; see `positionScale`).
   ///
   /// Non-finite input maps to an edge and is flagged so that it is not extrapolated:
   /// NaN and −∞ to node 0, +∞ to node `n − 1`.
@@ -13,7 +13,15 @@ public enum ReferenceKernel {
   static func axisPosition(_ x: Float, lo: Float, hi: Float, n: Int) -> (t: Float, finite: Bool) {
     if x.isNaN || x == -.infinity { return (0, false) }
     if x == .infinity { return (Float(n - 1), false) }
-    return ((x - lo) * (Float(n - 1) / (hi - lo)), true)
+    return ((x - lo) * positionScale(lo: lo, hi: hi, n: n), true)
+  }
+
+  /// `(n − 1)/(hi − lo)`, kept within the normal finite floats so that a finite input never
+  /// gives a NaN position (`0·∞` for a domain narrower than `(n − 1)/Float.max`, `∞·0` for
+  /// one wider than `Float.max`).
+  @inlinable
+  static func positionScale(lo: Float, hi: Float, n: Int) -> Float {
+    min(max(Float(n - 1) / (hi - lo), .leastNormalMagnitude), .greatestFiniteMagnitude)
   }
 
   /// `clamp(floor(t), 0, n − 2)`. Clamped as a Float before the conversion, so a position far
