@@ -34,9 +34,11 @@ extension RGBAPixels {
     let raw = UnsafeMutableRawPointer(base)
     for p in 0..<(rgba.count / 4) {
       let v = raw.loadUnaligned(fromByteOffset: p &* 16, as: SIMD4<Float>.self)
-      guard v.w > 0 else { continue }
+      // Branch-free: the result is computed for every pixel and kept where alpha > 0.
+      let scaled = op(v, SIMD4(v.w, v.w, v.w, 1))
+      let keep = SIMD4<Float>(repeating: v.w) .> SIMD4<Float>.zero
       raw.storeBytes(
-        of: op(v, SIMD4(v.w, v.w, v.w, 1)), toByteOffset: p &* 16, as: SIMD4<Float>.self)
+        of: v.replacing(with: scaled, where: keep), toByteOffset: p &* 16, as: SIMD4<Float>.self)
     }
   }
 }

@@ -80,6 +80,27 @@ import Testing
     }
   }
 
+  /// A curved cube shows the division by alpha: 0.25 at alpha 0.5 is looked up as 0.5.
+  @Test func premultipliedColourIsLookedUpStraight() throws {
+    try withTemporaryDirectory { dir in
+      let cube = dir.appendingPathComponent("curve.cube")
+      // f(x) = 0.2 + 0.2·x below 0.5, 0.3 + 1.4·(x − 0.5) above.
+      try "LUT_1D_SIZE 3\n0.2 0.2 0.2\n0.3 0.3 0.3\n1 1 1\n".write(
+        to: cube, atomically: true, encoding: .utf8)
+      let input = dir.appendingPathComponent("in.exr").path
+      let output = dir.appendingPathComponent("out.exr").path
+      _ = try writeInput(input)
+      let r = try EDRCubeExecutable.run(
+        ["apply", input, "--lut", cube.path, "--lut-space", "raw", "-o", output])
+      try #require(r.status == 0, "\(r.stderr)")
+      let image = try EXRImage.read(path: output)
+      let (red, blue) = (try channel(image, "R"), try channel(image, "B"))
+      #expect(abs(red[0] - 0.25) <= 1e-6)  // alpha 1: f(0.25)
+      #expect(abs(blue[2] - 0.15) <= 1e-6)  // alpha 0.5: 0.5 · f(0.25 / 0.5)
+      #expect(abs(red[3] - 0.225) <= 1e-6)  // alpha 0: f(0.125) as stored
+    }
+  }
+
   @Test func halfOutputCountsValuesBeyondHalfRange() throws {
     try withTemporaryDirectory { dir in
       let cube = try writeDoublingCube(in: dir)

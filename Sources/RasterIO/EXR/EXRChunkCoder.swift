@@ -31,20 +31,25 @@ enum EXRChunkCoder {
 
   /// Encodes the chunks of `part` in parallel batches and appends each batch to the file in
   /// order. Pipelines and per-chunk byte buffers are reused across batches, so memory stays at
-  /// a few chunks per core instead of a copy of the whole file. `prepare` is called with each
-  /// batch's chunks before they are encoded; `writeback` hears of every byte written.
+  /// two batches instead of a copy of the whole file. A batch is written on a serial queue
+  /// while the next one is prepared and encoded (OpenEXR allows writing chunks while others
+  /// are encoded, openexr_context.h). `prepare` is called with each batch's chunks before they
+  /// are encoded; `writeback` hears of every byte written.
   static func encodeAll(
     _ h: EXRHandle, part: Int, compression: EXRCompression, layout: EXRChunkLayout,
     buffers: [EXRChannelBuffer], writeback: WritebackStarter? = nil,
     prepare: ((Range<Int>) -> Void)? = nil
   ) throws {
     let workers = workerCount(layout.chunkCount)
-    let batch = workers * 4
+    let batch = batchSize(layout, workers: workers)
     let zip = compression == .zip || compression == .zips
-    let state = EncoderState(workers: workers, slots: batch, zip: zip)
+    let state = EncoderState(workers: workers, slots: 2 * batch, zip: zip)
     defer { state.destroy(h) }
-    for first in stride(from: 0, to: layout.chunkCount, by: batch) {
+    let writer = BatchWriter()
+    defer { writer.waitQuietly() }  // runs before `state` is destroyed
+    for (index, first) in stride(from: 0, to: layout.chunkCount, by: batch).enumerated() {
       let end = min(layout.chunkCount, first + batch)
+      let slotBase = (index % 2) * batch - first
       prepare?(first..<end)
       try forEachChunk(first..<end, workers: workers) { worker, chunks in
         for chunk in chunks {
@@ -54,19 +59,30 @@ enum EXRChunkCoder {
           state.started[worker] = true  // destroy even if this first encode fails midway
           try EXRChunkCalls.encode(
             h, part: part, info: info, chunk: chunk, layout: layout, buffers: buffers,
-            into: &state.slots[chunk - first], zip: state.zipEncoders[worker],
+            into: &state.slots[slotBase + chunk], zip: state.zipEncoders[worker],
             pipeline: &state.pipelines[worker],
             isFirst: isFirst
           ).get()
         }
       }
-      for chunk in first..<end {
-        try EXRChunkCalls.write(
-          h, part: part, layout: layout, chunk: chunk, bytes: state.slots[chunk - first]
-        ).get()
-        writeback?.wrote(state.slots[chunk - first].count)
+      try writer.finish()
+      writer.start {
+        for chunk in first..<end {
+          try EXRChunkCalls.write(
+            h, part: part, layout: layout, chunk: chunk, bytes: state.slots[slotBase + chunk]
+          ).get()
+          writeback?.wrote(state.slots[slotBase + chunk].count)
+        }
       }
     }
+    try writer.finish()
+  }
+
+  /// Chunks per batch: four per worker, and at least 16 scanlines' worth per chunk slot when
+  /// chunks are single lines (uncompressed), so batches are not dominated by hand-offs.
+  private static func batchSize(_ layout: EXRChunkLayout, workers: Int) -> Int {
+    let linesPerSlot = layout.tiling == nil ? max(1, 16 / max(1, layout.linesPerChunk)) : 1
+    return workers * 4 * linesPerSlot
   }
 
   /// One worker per core, at most one per chunk.
@@ -118,5 +134,34 @@ private final class EncoderState: @unchecked Sendable {
     started.deallocate()
     slots.deinitialize()
     slots.deallocate()
+  }
+}
+
+/// Runs one batch's writes at a time on a serial queue; `finish` waits for the running batch
+/// and rethrows its error.
+private final class BatchWriter: @unchecked Sendable {
+  private let queue = DispatchQueue(label: "EXRChunkCoder.write")
+  private let group = DispatchGroup()
+  private var failure: (any Error)?
+
+  /// Starts `body` on the queue; call only after `finish`.
+  func start(_ body: @escaping @Sendable () throws -> Void) {
+    queue.async(group: group) {
+      do { try body() } catch { self.failure = error }
+    }
+  }
+
+  /// Waits for the running batch; rethrows its error (once).
+  func finish() throws {
+    group.wait()
+    if let error = failure {
+      failure = nil
+      throw error
+    }
+  }
+
+  /// Waits for the running batch, ignoring its error (cleanup on an error path).
+  func waitQuietly() {
+    group.wait()
   }
 }

@@ -5,7 +5,8 @@ import Glibc
 /// them, every `interval` bytes, so the `fsync` that completes an atomic write
 /// (`AtomicFileWriter`) waits for the last few megabytes instead of the whole file. Purely a
 /// speed hint: a failure to open or hint is ignored and changes nothing about the result.
-final class WritebackStarter {
+/// Used by one thread at a time (the writer's serial queue), hence `@unchecked Sendable`.
+final class WritebackStarter: @unchecked Sendable {
   /// Bytes between hints.
   static let interval = 8 << 20
 

@@ -105,27 +105,35 @@ struct BlockCounts: Sendable {
   ) {
     let v = block.values
     pixels = block.count
-    nonFinitePixels = Self.nonFinitePixels(v)
-    let premultiplied = straighten && block.hasAlpha
+    let scan = Self.scan(v)
+    nonFinitePixels = scan.nonFinitePixels
+    // Dividing and multiplying by an alpha of exactly 1 changes nothing: opaque blocks skip it.
+    let premultiplied = straighten && block.hasAlpha && !scan.isOpaque
     if premultiplied { RGBAPixels.straighten(v) }
     application.apply(inPlace: v, channels: 4, threads: 1)
     if premultiplied { RGBAPixels.premultiply(v) }
     clippedValues = Self.clippedValues(v, range: range)
   }
 
-  /// Pixels whose R, G or B is NaN or infinite (all exponent bits set).
-  static func nonFinitePixels(_ rgba: UnsafeMutableBufferPointer<Float>) -> Int {
-    guard let base = rgba.baseAddress else { return 0 }
+  /// Pixels whose R, G or B is NaN or infinite (all exponent bits set), and whether every
+  /// alpha is exactly 1.
+  static func scan(_ rgba: UnsafeMutableBufferPointer<Float>) -> (
+    nonFinitePixels: Int, isOpaque: Bool
+  ) {
+    guard let base = rgba.baseAddress else { return (0, true) }
     let raw = UnsafeRawPointer(base)
     // Alpha's lane is masked to 0, which never equals its 1.
     let mask = SIMD4<UInt32>(0x7F80_0000, 0x7F80_0000, 0x7F80_0000, 0)
     let special = SIMD4<UInt32>(0x7F80_0000, 0x7F80_0000, 0x7F80_0000, 1)
+    let one = Float(1).bitPattern
     var count = 0
+    var notOne: UInt32 = 0
     for p in 0..<(rgba.count / 4) {
       let bits = raw.loadUnaligned(fromByteOffset: p &* 16, as: SIMD4<UInt32>.self)
       if any(bits & mask .== special) { count &+= 1 }
+      notOne |= bits.w ^ one
     }
-    return count
+    return (count, notOne == 0)
   }
 
   /// R, G, B values the output format cannot hold: beyond ±`limit` (becoming infinity), or
@@ -133,7 +141,10 @@ struct BlockCounts: Sendable {
   static func clippedValues(
     _ rgba: UnsafeMutableBufferPointer<Float>, range: (limit: Float, isInteger: Bool)
   ) -> Int {
-    guard let base = rgba.baseAddress else { return 0 }
+    // A finite Float stays finite in a float file: nothing to count.
+    guard range.isInteger || range.limit < .greatestFiniteMagnitude,
+      let base = rgba.baseAddress
+    else { return 0 }
     let raw = UnsafeRawPointer(base)
     let colour = SIMD4<Int32>(1, 1, 1, 0)
     let limit = SIMD4<Float>(repeating: range.limit)
