@@ -2,8 +2,10 @@ internal import CTIFF
 import Foundation
 
 /// An open libtiff handle with its path and the messages libtiff reported for it; `TIFFClose`
-/// runs exactly once, from ``close()`` or `deinit`.
-final class TIFFHandle {
+/// runs exactly once, from ``close()`` or `deinit`. libtiff handles are not thread-safe: one
+/// thread at a time uses it (strip writes are handed to a `BatchWriter` while the producing
+/// thread leaves the handle alone), hence `@unchecked Sendable`.
+final class TIFFHandle: @unchecked Sendable {
   /// The C handle.
   let tiff: OpaquePointer
   /// The file (for error messages).

@@ -126,14 +126,23 @@ extension TIFFImage {
     let raw = compression == .none && !TIFFCalls.isByteSwapped(h)
     let blocks = plan.blocks
     if plan.isDirect {
+      // Each strip is written from the image's memory while the next one is prepared.
+      let writer = BatchWriter()
+      defer { writer.waitQuietly() }
+      let shared = SharedRawPointer(base: UnsafeRawPointer(base))
       for block in blocks {
         prepare?(block.row..<(block.row + block.rows))
-        try TIFFCalls.write(
-          h, index: block.index, tiled: false, raw: raw, from: base + plan.offset(of: block),
-          byteCount: plan.byteCount(of: block)
-        ).get()
-        writeback.wrote(plan.byteCount(of: block))
+        try writer.finish()
+        let (offset, count) = (plan.offset(of: block), plan.byteCount(of: block))
+        writer.start {
+          try TIFFCalls.write(
+            h, index: block.index, tiled: false, raw: raw,
+            from: UnsafeMutableRawPointer(mutating: shared.base + offset), byteCount: count
+          ).get()
+          writeback.wrote(count)
+        }
       }
+      try writer.finish()
       return
     }
     prepare?(0..<height)
