@@ -17,6 +17,10 @@ the same run, alternating ours and theirs, medians of --repeats:
   at the cube's domain, we extrapolate; every timed run starts after an untimed `sync`, so no
   run waits for the previous one's deferred writes (EDRCube fsyncs its output, the peers do
   not);
+* the floor of a synced output: `dd conv=fsync` of the input's bytes in the same folder (its
+  row's speed-up is below 1; oiiotool's time over it, printed, bounds what any writer that
+  syncs can reach there). `--keep /dev/shm/DIR` puts data and outputs on tmpfs, where the disk
+  drops out;
 * parse and write a 65³ cube: our reader/writer in-process vs OpenColorIO's cold load,
   colour-science's read_LUT/write_LUT and a hand-written C loop (strtof / printf "%.6f").
 
@@ -132,6 +136,14 @@ def apply_rows(edrcube, images, looks, folder, repeats, baseline=None):
             a, b = median_pair(repeats, ours, oiio)
             rows.append({"what": f"apply {label} {size}³", "peer": "oiiotool --ociofiletransform",
                          "ours_s": a, "theirs_s": b, "speedup": b / a})
+            # The floor of a synced output: copying the input's bytes with dd and fsync, in
+            # the same folder. oiiotool's time over it is the most any synced writer can gain.
+            out_dd = os.path.join(folder, "dd" + ext)
+            dd = lambda: timed(["dd", f"if={image}", f"of={out_dd}", "bs=8M", "conv=fsync"])
+            a2, floor = median_pair(repeats, ours, dd)
+            rows.append({"what": f"apply {label} {size}³", "peer": "dd conv=fsync (floor)",
+                         "ours_s": a2, "theirs_s": floor, "speedup": floor / a2,
+                         "oiiotool_over_floor": b / floor})
             if baseline:
                 before = lambda: timed([baseline, "apply", image, "--lut", lut, "--lut-space",
                                         "raw", "-o", out_ours])
@@ -268,6 +280,9 @@ def main():
         else:
             ours, theirs = f"{r['ours_s']:.3f} s", f"{r['theirs_s']:.3f} s"
         print(f"{r['what']:<34} {r['peer']:<28} {ours:>10} {theirs:>10} {r['speedup']:>8.2f}x")
+        if "oiiotool_over_floor" in r:
+            print(f"{'':<34} (oiiotool / floor = {r['oiiotool_over_floor']:.2f}x: the most a "
+                  "synced writer can reach here)")
     with open(args.json, "w") as f:
         json.dump({"repeats": args.repeats, "rows": rows}, f, indent=2)
     print(f"wrote {args.json}")
