@@ -1,6 +1,8 @@
 import ColorMath
 import CubeFormat
 import EDRPipeline
+import Foundation
+import TestSupport
 import Testing
 
 /// The `--shaper` node fit in ΔE_ITP (``CubeConversionOptions/fitsNodes``) and its shaper.
