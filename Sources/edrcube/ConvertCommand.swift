@@ -51,15 +51,20 @@ struct ConvertCommand: ParsableCommand {
 
   @Flag(
     help: """
-      The quality mode: every node below the mastering peak (--peak, else 1000 cd/m²) with \
-      DOMAIN_MAX, and node values fitted over each cell (same as --placement domain --fit).
+      The quality mode: every node below the mastering peak (--peak, else 1000 cd/m²) behind a \
+      1D shaper (Resolve shaper + 3D), and node values fitted in ΔE_ITP over each cell (same \
+      as --placement shaped --fit).
       """)
   var shaper = false
 
-  @Option(help: "Node placement: full, or domain (DOMAIN_MAX at the mastering peak).")
+  @Option(
+    help: """
+      Node placement: full, domain (DOMAIN_MAX at the mastering peak) or shaped (below the \
+      peak behind a 1D shaper).
+      """)
   var placement: CubeConversionOptions.NodePlacement?
 
-  @Flag(help: "Fit node values over each cell (least squares) instead of sampling them.")
+  @Flag(help: "Fit node values over each cell (least squares in ΔE_ITP) instead of sampling them.")
   var fit = false
 
   @Flag(help: "Measure ΔE_ITP against the SDR cube on EDR: max, p99, mean.")
@@ -84,8 +89,9 @@ struct ConvertCommand: ParsableCommand {
 
   func validate() throws {
     if output == nil && coreImage == nil { throw ValidationError("give OUT and/or --core-image") }
-    if coreImage != nil && (shaper || placement == .domain) {
-      throw ValidationError("--core-image needs nodes over 0...1 (Core Image has no DOMAIN)")
+    if coreImage != nil && (shaper || (placement ?? .full) != .full) {
+      throw ValidationError(
+        "--core-image needs nodes over 0...1 (Core Image has no DOMAIN and no shaper)")
     }
     if let fromSpace, !["srgb", "bt1886"].contains(fromSpace.lowercased()) {
       throw ValidationError("--from-space must be srgb or bt1886, got '\(fromSpace)'")
@@ -105,7 +111,7 @@ struct ConvertCommand: ParsableCommand {
     let options = CubeConversionOptions(
       target: to, size: size ?? (output == nil ? 64 : 65), referenceWhite: referenceWhite,
       sourceSpace: sourceSpace, policy: edrPolicy, interpolation: interp, peak: peak,
-      placement: placement ?? (shaper ? .domain : .full), fitsNodes: fit || shaper)
+      placement: placement ?? (shaper ? .shaped : .full), fitsNodes: fit || shaper)
     let name = URL(fileURLWithPath: input).lastPathComponent
     let converted = try CubeOutput.library {
       try CubeConverter(options: options).convert(file, sourceName: name)

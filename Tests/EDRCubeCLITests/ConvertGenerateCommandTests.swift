@@ -66,9 +66,10 @@ import Testing
         ["convert", source, out.path, "--to", "pq", "--size", "9", "--shaper", "--profile", "ocio"])
       #expect(result.status == 0, "\(result.stderr)")
       let text = try Self.text(out)
-      #expect(text.contains("DOMAIN_MAX 0.7518271 0.7518271 0.7518271"))
-      #expect(text.contains("# node values: least-squares fit"))
-      // Core Image cannot express that domain: nothing is written.
+      #expect(text.contains("LUT_1D_INPUT_RANGE 0 0.7518271"))
+      #expect(text.contains("LUT_1D_SIZE 1024") && text.contains("LUT_3D_SIZE 9"))
+      #expect(text.contains("# node values: least-squares fit in dE_ITP"))
+      // Core Image cannot express that shaper: nothing is written.
       let blocked = try EDRCubeExecutable.run(
         [
           "convert", source, dir.appendingPathComponent("r.cube").path, "--to", "pq", "--shaper",

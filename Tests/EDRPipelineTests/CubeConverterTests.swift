@@ -77,6 +77,9 @@ import Testing
     case .domain:
       #expect(converted.lut1D == nil)
       #expect(abs(table.domainMax.x - peakSignal) < 1e-6)
+    case .shaped:
+      let shaper = try #require(converted.lut1D)
+      #expect(abs(shaper.domainMax.x - peakSignal) < 1e-6 && table.domainMax == .one)
     }
     // Every placement reproduces the look: a mid grey looks the same through both cubes.
     let report = try ConversionQuality.measure(
@@ -96,18 +99,18 @@ import Testing
     #expect(report.p99 <= report.max && report.mean <= report.p99)
   }
 
-  /// The quality mode (DOMAIN below the peak, fitted nodes) beats the straightforward
-  /// conversion at the same size, and the fit keeps node values in 0…1.
+  /// The quality mode (shaper below the peak, fitted nodes) beats the straightforward
+  /// conversion at the same size, and the fit keeps node values in −0.5…1.
   @Test func shaperModeBeatsTheStraightforwardConversion() throws {
     let source = try TestCubes.vector("sdr_look_11.cube")
     let plain = CubeConversionOptions(size: 17)
     let quality = CubeConversionOptions.peakFitted(size: 17)
-    #expect(quality.placement == .domain && quality.fitsNodes)
+    #expect(quality.placement == .shaped && quality.fitsNodes)
     let a = try CubeConverter(options: plain).convert(source)
     let b = try CubeConverter(options: quality).convert(source)
     let values = try #require(b.lut3D?.values)
-    #expect(values.allSatisfy { $0 >= 0 && $0 <= 1 })
-    #expect(b.comments.contains { $0.hasPrefix("node values: least-squares") })
+    #expect(values.allSatisfy { $0 >= -0.5 && $0 <= 1 })
+    #expect(b.comments.contains { $0.hasPrefix("node values: least-squares fit in dE_ITP") })
     let ra = try ConversionQuality.measure(
       converted: a, source: source, options: plain, steps: 12)
     let rb = try ConversionQuality.measure(

@@ -20,6 +20,9 @@ public struct CubeConversionOptions: Sendable, Hashable {
     /// Evenly over 0…signal(mastering peak): `DOMAIN_MAX` below 1, every node below the peak
     /// (signals above it clamp to it, as PQ/HLG cubes clamp by default).
     case domain
+    /// Below the mastering peak like ``domain``, through a 1D shaper (Resolve shaper + 3D):
+    /// table position = (signal / signal(peak))^1.15, so nodes lie closer toward the peak.
+    case shaped
   }
 
   /// PQ or HLG.
@@ -38,15 +41,16 @@ public struct CubeConversionOptions: Sendable, Hashable {
   public var peak: Double?
   /// Where the nodes lie.
   public var placement: NodePlacement
-  /// Whether node values are fitted (least squares over each cell) instead of sampled.
+  /// Whether node values are fitted (least squares in ΔE_ITP over each cell) instead of
+  /// sampled.
   public var fitsNodes: Bool
 
-  /// The `--shaper` mode: nodes below the mastering peak, fitted.
+  /// The `--shaper` mode: nodes below the mastering peak behind a 1D shaper, fitted.
   public static func peakFitted(
     target: Target = .pq, size: Int = 65, referenceWhite: Double = CubeSpace.defaultReferenceWhite
   ) -> CubeConversionOptions {
     CubeConversionOptions(
-      target: target, size: size, referenceWhite: referenceWhite, placement: .domain,
+      target: target, size: size, referenceWhite: referenceWhite, placement: .shaped,
       fitsNodes: true)
   }
 

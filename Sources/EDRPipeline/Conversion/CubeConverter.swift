@@ -7,9 +7,9 @@ import LUTEngine
 /// For every node: signal → cd/m² → `/W` (Rec.2020 EDR) → the SDR cube on EDR under the
 /// policy (through ``CubeApplication``, Rec.2020 working space, which converts to the cube's
 /// primaries and back) → optional tone map → clamp to the container → encode. Nodes lie
-/// evenly over 0…1 or over 0…signal(peak) (`DOMAIN_MAX`,
-/// ``CubeConversionOptions/NodePlacement``), and their values are sampled or fitted
-/// (``CubeConversionOptions/fitsNodes``).
+/// evenly over 0…1, over 0…signal(peak) (`DOMAIN_MAX`), or behind a 1D shaper below the peak
+/// (``CubeConversionOptions/NodePlacement``), and their values are sampled or fitted in
+/// ΔE_ITP (``CubeConversionOptions/fitsNodes``).
 public struct CubeConverter: Sendable {
   /// The parameters.
   public let options: CubeConversionOptions
@@ -64,24 +64,25 @@ public struct CubeConverter: Sendable {
       interpolation: options.interpolation, policy: options.policy, toneMap: options.toneMap)
     var values = targets(of: signals, through: application)
     if options.fitsNodes && n > 2 {
-      let samples = ConversionFit.sampleSignals(size: n, axis: axis)
-      let fit = ConversionFit(size: n, targets: targets(of: samples, through: application))
+      let samples = ConversionFit.sampleSignals(size: n, signal: grid.signal(at:))
+      let fit = ConversionFit(
+        size: n, targets: targets(of: samples, through: application),
+        metric: ConversionFitMetric(options.targetSpace))
       values = fit.refine(values, passes: Self.fitPasses)
     }
     let table = CubeTable3D(
-      size: n, domainMin: .zero, domainMax: SIMD3(repeating: Float(grid.domainMax)),
-      values: values)
+      size: n, domainMin: .zero, domainMax: SIMD3(repeating: grid.tableDomainMax), values: values)
     return CubeFile(
       title: (file.title ?? sourceName ?? "look") + " (\(options.target.rawValue.uppercased()))",
-      lut3D: table,
+      lut1D: grid.shaper, lut3D: table,
       comments: comments(source: source, sourceName: sourceName, grid: grid))
   }
 
   /// The largest size whose nodes are fitted (8 samples per cell: 7 million at 97³).
   public static let largestFittedSize = 97
 
-  /// SART passes of the node fit.
-  static let fitPasses = 6
+  /// SART passes of the node fit (the bundled looks' p99 no longer moves after 12).
+  static let fitPasses = 12
 
   /// The new cube's signal for each target signal (interleaved RGB): decode to Rec.2020
   /// EDR, the SDR cube on EDR (with the tone map), encode.
@@ -140,13 +141,18 @@ public struct CubeConverter: Sendable {
       "tone map: " + (o.peak.map { "maxRGB Reinhard to \(formatted($0)) cd/m2" } ?? "none"),
       "node placement: \(o.placement.rawValue)",
     ]
-    if o.placement != .full {
+    let top = Float(grid.domainMax)
+    if let shaper = grid.shaper {
+      lines.append("mastering peak: \(formatted(o.masteringPeak)) cd/m2 (shaper input 0 to \(top))")
       lines.append(
-        "mastering peak: \(formatted(o.masteringPeak)) cd/m2 (DOMAIN_MAX \(Float(grid.domainMax)))")
+        "shaper: \(shaper.size) rows, (signal / \(top))^\(ConversionGrid.shaperExponent)")
+    } else if o.placement != .full {
+      lines.append("mastering peak: \(formatted(o.masteringPeak)) cd/m2 (DOMAIN_MAX \(top))")
     }
     lines.append(
       "node values: "
-        + (o.fitsNodes ? "least-squares fit over each cell (\(Self.fitPasses) passes)" : "sampled"))
+        + (o.fitsNodes
+          ? "least-squares fit in dE_ITP over each cell (\(Self.fitPasses) passes)" : "sampled"))
     return lines
   }
 
