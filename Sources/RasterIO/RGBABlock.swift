@@ -9,7 +9,8 @@ import Foundation
 /// stored back.
 public struct RGBABlock: @unchecked Sendable {
   /// `count · 4` floats, R G B A per pixel; A is 1 when the image has no alpha. Only R, G and B
-  /// are stored back.
+  /// are stored back, and A must be left as it is: for packed RGBA `Float` samples transformed
+  /// in place the block is the image's own memory.
   public let values: UnsafeMutableBufferPointer<Float>
   /// The image index (row-major) of the block's first pixel.
   public let firstPixel: Int
@@ -46,6 +47,9 @@ enum RGBABlockRunner {
       results.deallocate()
     }
     let slots = SharedBuffer(base: results)
+    let packed = packedRGBA(sources: sources, destinations: destinations).map {
+      SharedBuffer(base: UnsafeMutableBufferPointer(start: $0, count: 0))
+    }
     HalfFloat.table.withUnsafeBufferPointer { table in
       guard let halves = table.baseAddress else { return }
       let shared = SharedRawPointer(base: UnsafeRawPointer(halves))
@@ -58,6 +62,14 @@ enum RGBABlockRunner {
         for index in stride(from: worker, to: blocks, by: workers) {
           let start = pixels.lowerBound + index * blockPixels
           let range = start..<min(pixels.upperBound, start + blockPixels)
+          if let pixels = packed?.base.baseAddress {
+            // Already R G B A floats, written in place: the block is the image's memory.
+            let values = UnsafeMutableBufferPointer(
+              start: pixels + range.lowerBound &* 4, count: range.count &* 4)
+            slots.base[index] = transform(
+              RGBABlock(values: values, firstPixel: range.lowerBound, hasAlpha: true))
+            continue
+          }
           for (channel, lane) in sources.enumerated() {
             lane.load(range, into: block, channel: channel, halves: halves)
           }
@@ -74,6 +86,29 @@ enum RGBABlockRunner {
       }
     }
     return results.compactMap { $0 }
+  }
+}
+
+extension RGBABlockRunner {
+  /// The first float of the samples when R, G, B, A are one packed RGBA `Float` buffer and
+  /// R, G, B are written back where they were read; nil otherwise.
+  static func packedRGBA(sources: [SampleLane], destinations: [SampleLane])
+    -> UnsafeMutablePointer<Float>?
+  {
+    guard sources.count == 4, destinations.count >= 3 else { return nil }
+    let base = sources[0].base
+    for (channel, lane) in sources.enumerated() {
+      guard lane.kind == .float, lane.stride == 4, lane.base == base + 4 * channel else {
+        return nil
+      }
+    }
+    for channel in 0..<3 {
+      let lane = destinations[channel]
+      guard lane.kind == .float, lane.stride == 4, lane.base == sources[channel].base else {
+        return nil
+      }
+    }
+    return base.assumingMemoryBound(to: Float.self)
   }
 }
 

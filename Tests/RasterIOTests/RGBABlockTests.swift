@@ -67,9 +67,14 @@ import Testing
     #expect(Self.allBits(transformed) == Self.allBits(replaced))
   }
 
-  @Test(arguments: [TIFFSampleType.uint8, .uint16, .uint32, .float16, .float32])
-  func tiffBlocksSeeRGBAAndStoreLikeReplaceRGB(type: TIFFSampleType) throws {
-    let count = 5000 * 5
+  /// Four samples per pixel make packed RGBA (for float32, transformed in the image's own
+  /// memory); five, an extra channel (through a scratch block).
+  @Test(
+    arguments: [TIFFSampleType.uint8, .uint16, .uint32, .float16, .float32], [4, 5])
+  func tiffBlocksSeeRGBAAndStoreLikeReplaceRGB(type: TIFFSampleType, samplesPerPixel: Int)
+    throws
+  {
+    let count = 5000 * samplesPerPixel
     let samples: TIFFSamples =
       switch type {
       case .uint8: .uint8((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37) })
@@ -78,7 +83,8 @@ import Testing
       case .float16: .float16(TestImages.halves(count))
       case .float32: .float32(TestImages.floats(count))
       }
-    let image = TIFFImage(width: 100, height: 50, samplesPerPixel: 5, samples: samples)
+    let image = TIFFImage(
+      width: 100, height: 50, samplesPerPixel: samplesPerPixel, samples: samples)
     let before = image.rgba
     var transformed = image
     let seen = transformed.transformRGB { block in Self.changeBlock(block) }
