@@ -20,6 +20,7 @@ extension EXRSamples {
     func array<T>(_: T.Type) throws -> [T] {
       try [T](unsafeUninitializedCapacity: max(counts[index], 1)) { buffer, count in
         guard let base = buffer.baseAddress else { return }
+        HugePages.advise(base, byteCount: counts[index] * MemoryLayout<T>.stride)
         rest = try build(
           index + 1, types: types, counts: counts,
           pointers: pointers + [UnsafeMutableRawPointer(base)], fill: fill)

@@ -6,6 +6,7 @@ extension TIFFSamples {
     func array<T>(_: T.Type) throws -> [T] {
       try [T](unsafeUninitializedCapacity: max(count, 1)) { buffer, initialized in
         guard let base = buffer.baseAddress else { return }
+        HugePages.advise(base, byteCount: count * MemoryLayout<T>.stride)
         try fill(UnsafeMutableRawPointer(base))
         initialized = count
       }
