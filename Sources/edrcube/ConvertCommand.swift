@@ -73,7 +73,11 @@ struct ConvertCommand: ParsableCommand {
   @Flag(help: "Print the report as JSON.")
   var json = false
 
-  @Option(help: "Draw a ΔE_ITP heat map over the EDR test chart and a histogram into this PNG.")
+  @Option(
+    help: """
+      Draw a ΔE_ITP heat map over the EDR test chart and a histogram into this PNG (grey: \
+      colours the target cannot carry, left out as in --report).
+      """)
   var plot: String?
 
   @Option(help: "Writer profile: adobe, resolve or ocio.")

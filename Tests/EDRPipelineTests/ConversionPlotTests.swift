@@ -1,3 +1,4 @@
+import ColorMath
 import CubeFormat
 import EDRPipeline
 import Testing
@@ -69,10 +70,50 @@ import Testing
     let differences = try ConversionQuality.chartDifferences(
       converted: converted, source: source, options: options, chart: chart, threads: 1)
     #expect(differences.count == 33 * 14)
-    #expect(differences.allSatisfy { $0.isFinite && $0 >= 0 })
-    #expect(differences.contains { $0 > 0 })
+    // PQ Rec.2020 carries colours inside Rec.2020 up to 10 000 cd/m²: only the chart's
+    // patches beyond that (the bright wide-gamut blues, a red just outside Rec.2020) are left
+    // out.
+    let pixels = chart.render()
+    let m = Matrix3x3.rgbToRGB(from: .rec709, to: .rec2020)
+    for (i, d) in differences.enumerated() {
+      let p = (0..<3).map { Double(pixels[4 * i + $0]) }
+      let rgb = m * SIMD3(p[0], p[1], p[2])
+      let beyond = rgb.max() * options.referenceWhite > 10_000.01 || rgb.min() < -1e-4 * rgb.max()
+      #expect((d == nil) == beyond, "pixel \(i): \(rgb)")
+    }
+    let values = differences.compactMap { $0 }
+    #expect(values.count > differences.count * 9 / 10)
+    #expect(values.allSatisfy { $0.isFinite && $0 >= 0 })
+    #expect(values.contains { $0 > 0 })
     let again = try ConversionQuality.chartDifferences(
       converted: converted, source: source, options: options, chart: chart, threads: 2)
     #expect(again == differences)
+  }
+
+  /// HLG cannot carry the chart's saturated highlights (its 1000 cd/m² display puts pure
+  /// Rec.2020 blue at 568 cd/m²): those pixels are left out, the others measured.
+  @Test func hlgChartLeavesOutWhatHLGCannotCarry() throws {
+    let source = try TestCubes.vector("sdr_look_11.cube")
+    let options = CubeConversionOptions(target: .hlg, size: 17)
+    let converted = try CubeConverter(options: options).convert(source)
+    let chart = EDRTestChart(
+      width: 64, height: 36, headroom: options.masteringPeak / options.referenceWhite)
+    let differences = try ConversionQuality.chartDifferences(
+      converted: converted, source: source, options: options, chart: chart, threads: 1)
+    let leftOut = differences.filter { $0 == nil }.count
+    #expect(leftOut > 0 && leftOut < differences.count / 2)
+    #expect(differences.compactMap { $0 }.allSatisfy { $0.isFinite && $0 >= 0 })
+  }
+
+  @Test func leftOutPixelsAreGreyAndOutsideTheStatistics() {
+    let plot = ConversionPlot(scale: 1)
+    let canvas = plot.render(differences: [0.1, nil, 0.1, 7], width: 2, height: 2, title: "t")
+    let map = ConversionPlot.heatMapOrigin
+    #expect(canvas.color(x: map.x + 1, y: map.y) == ConversionPlot.leftOutColor)
+    #expect(canvas.color(x: map.x, y: map.y) == ConversionPlot.color(deltaE: 0.1))
+    var r = ConversionReport(differences: [0.1, 0.1, 7], peakNits: 0)
+    r.leftOut = 1
+    #expect(ConversionPlot.summaryLines(r).last == "left out 1 (grey)")
+    #expect(ConversionPlot.summaryLines(r).first == "pixels 3")
   }
 }

@@ -2,7 +2,8 @@
 /// ΔE_ITP over the pixels of a chart (each value one `scale × scale` block, colour scale
 /// 0 → 5+ with a labelled bar beneath) and, to its right, a histogram of the values in bins
 /// of 0.25 up to 5 plus one bin for everything above (bars scaled to the fullest bin), with
-/// the pixel count, max, p99 and mean beneath.
+/// the pixel count, max, p99 and mean beneath. Pixels without a value (colours the target
+/// cannot carry) are drawn in ``leftOutColor`` and kept out of the histogram and statistics.
 public struct ConversionPlot: Sendable, Hashable {
   /// Canvas pixels per chart pixel.
   public var scale: Int
@@ -18,6 +19,8 @@ public struct ConversionPlot: Sendable, Hashable {
   public static let histogramHeight = 200
   /// Left and top edge of the heat map in the canvas.
   public static let heatMapOrigin = (x: 16, y: 40)
+  /// The heat map's colour for pixels left out (a mid grey, outside the colour scale).
+  public static let leftOutColor = SIMD3<Float>(repeating: 0.45)
 
   /// Creates a plot description.
   public init(scale: Int = 1) { self.scale = max(scale, 1) }
@@ -56,9 +59,11 @@ public struct ConversionPlot: Sendable, Hashable {
   }
 
   /// Renders the heat map and histogram of `differences`, laid out `width × height` row by
-  /// row; `title` heads the picture.
+  /// row (nil: a pixel left out); `title` heads the picture.
   /// - Precondition: `differences.count == width · height`.
-  public func render(differences: [Double], width: Int, height: Int, title: String) -> PlotCanvas {
+  public func render(differences: [Double?], width: Int, height: Int, title: String)
+    -> PlotCanvas
+  {
     precondition(differences.count == width * height, "ConversionPlot: bad layout")
     let map = Self.heatMapOrigin
     let histogram = histogramOrigin(chartWidth: width)
@@ -71,12 +76,14 @@ public struct ConversionPlot: Sendable, Hashable {
       for x in 0..<width {
         canvas.fill(
           x: map.x + x * scale, y: map.y + y * scale, width: scale, height: scale,
-          color: Self.color(deltaE: differences[y * width + x]))
+          color: differences[y * width + x].map { Self.color(deltaE: $0) } ?? Self.leftOutColor)
       }
     }
     drawColorBar(on: &canvas, x: map.x, y: map.y + height * scale + 12, width: width * scale)
-    drawHistogram(on: &canvas, Self.bins(differences), x: histogram.x, y: histogram.y)
-    let summary = ConversionReport(differences: differences, peakNits: 0)
+    let measured = differences.compactMap { $0 }
+    drawHistogram(on: &canvas, Self.bins(measured), x: histogram.x, y: histogram.y)
+    var summary = ConversionReport(differences: measured, peakNits: 0)
+    summary.leftOut = differences.count - measured.count
     for (i, line) in Self.summaryLines(summary).enumerated() {
       canvas.text(
         line, x: histogram.x, y: histogram.y + Self.histogramHeight + 40 + 12 * i,
@@ -85,7 +92,8 @@ public struct ConversionPlot: Sendable, Hashable {
     return canvas
   }
 
-  /// The summary beneath the histogram: `pixels 57600`, `max 7.738`, `p99 4.471`, `mean 1.165`.
+  /// The summary beneath the histogram: `pixels 57600`, `max 7.738`, `p99 4.471`, `mean 1.165`,
+  /// and `left out 812 (grey)` when pixels were left out.
   public static func summaryLines(_ r: ConversionReport) -> [String] {
     func f(_ x: Double) -> String {
       guard x.isFinite else { return "\(x)" }
@@ -93,7 +101,9 @@ public struct ConversionPlot: Sendable, Hashable {
       let fraction = String(thousandths % 1000)
       return "\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
+    let leftOut = r.leftOut > 0 ? ["left out \(r.leftOut) (grey)"] : []
     return ["pixels \(r.sampleCount)", "max \(f(r.max))", "p99 \(f(r.p99))", "mean \(f(r.mean))"]
+      + leftOut
   }
 
   /// The colour scale as a bar with labels 0, 1, …, 5+ beneath.
