@@ -82,10 +82,13 @@ import Testing
   @Test(
     .disabled(
       if: ProcessInfo.processInfo.environment["TSAN_OPTIONS"] != nil,
-      "the ThreadSanitizer runtime cannot start under a 64 KiB file size limit"))
-  func aFullDiskFailsAndLeavesNoFile() throws {
+      "the ThreadSanitizer runtime cannot start under a 64 KiB file size limit"),
+    arguments: [128, 600])
+  func aFullDiskFailsAndLeavesNoFile(side: Int) throws {
     try withTemporaryDirectory { dir in
-      let scene = try Scene(dir, side: 128)  // 192 KiB of float RGB, over the 64 KiB limit
+      // 192 KiB of float RGB, over the 64 KiB limit, in one write batch of 128 scanlines; or
+      // 4.1 MiB in five, so the failure is met while the next batch is being encoded.
+      let scene = try Scene(dir, side: side)
       // RLIMIT_FSIZE of 64 KiB with SIGXFSZ ignored (inherited through exec): every write
       // past the limit fails with EFBIG, as on a full disk (RELIABILITY pitfall 8).
       let script = "ulimit -f 64; trap '' XFSZ; exec \"$0\" \"$@\""
