@@ -48,7 +48,7 @@ enum RGBABlockRunner {
     }
     let slots = SharedBuffer(base: results)
     let packed = packedRGBA(sources: sources, destinations: destinations).map {
-      SharedBuffer(base: UnsafeMutableBufferPointer(start: $0, count: 0))
+      SharedBuffer(base: UnsafeMutableBufferPointer(start: $0, count: pixels.upperBound * 4))
     }
     HalfFloat.table.withUnsafeBufferPointer { table in
       guard let halves = table.baseAddress else { return }

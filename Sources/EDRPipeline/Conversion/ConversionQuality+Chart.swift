@@ -21,20 +21,14 @@ extension ConversionQuality {
   ) throws(EDRPipelineError) -> [Double?] {
     let m = Matrix3x3.rgbToRGB(from: .rec709, to: .rec2020)
     let pixels = chart.render()
-    let codec = SpaceCodec(options.targetSpace)
     var samples: [Float] = []
     samples.reserveCapacity(pixels.count / 4 * 3)
-    var isCarried: [Bool] = []
-    isCarried.reserveCapacity(pixels.count / 4)
     for i in stride(from: 0, to: pixels.count, by: 4) {
       let v = m * SIMD3<Double>(Double(pixels[i]), Double(pixels[i + 1]), Double(pixels[i + 2]))
-      let colour = SIMD3<Float>(v)
-      samples += [colour.x, colour.y, colour.z]
-      isCarried.append(
-        Self.isCarried(SIMD3<Double>(colour), by: codec, referenceWhite: options.referenceWhite))
+      samples += [Float(v.x), Float(v.y), Float(v.z)]
     }
     let all = try differences(
       rec2020: samples, converted: converted, source: source, options: options, threads: threads)
-    return zip(all, isCarried).map { $1 ? $0 : nil }
+    return zip(all, carriedMask(samples, options: options)).map { $1 ? $0 : nil }
   }
 }

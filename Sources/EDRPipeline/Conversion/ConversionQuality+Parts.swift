@@ -8,16 +8,22 @@ extension ConversionQuality {
 
   /// The colours of `samples` (interleaved Rec.2020 EDR RGB) the target carries as cube input.
   static func carried(_ samples: [Float], options: CubeConversionOptions) -> [Float] {
-    let codec = SpaceCodec(options.targetSpace)
     var kept: [Float] = []
     kept.reserveCapacity(samples.count)
-    for i in stride(from: 0, to: samples.count, by: 3) {
-      let colour = SIMD3<Double>(SIMD3(samples[i], samples[i + 1], samples[i + 2]))
-      if isCarried(colour, by: codec, referenceWhite: options.referenceWhite) {
-        kept += [samples[i], samples[i + 1], samples[i + 2]]
-      }
+    for (i, isKept) in carriedMask(samples, options: options).enumerated() where isKept {
+      kept += samples[(3 * i)..<(3 * i + 3)]
     }
     return kept
+  }
+
+  /// For each colour of `samples` (interleaved Rec.2020 EDR RGB), whether the target carries
+  /// it as cube input (``isCarried(_:by:referenceWhite:)``).
+  static func carriedMask(_ samples: [Float], options: CubeConversionOptions) -> [Bool] {
+    let codec = SpaceCodec(options.targetSpace)
+    return stride(from: 0, to: samples.count, by: 3).map { i in
+      let colour = SIMD3<Double>(SIMD3(samples[i], samples[i + 1], samples[i + 2]))
+      return isCarried(colour, by: codec, referenceWhite: options.referenceWhite)
+    }
   }
 
   /// Whether the target space carries `colour` (Rec.2020 EDR) as cube input: its encode →
