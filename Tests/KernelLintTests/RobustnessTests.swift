@@ -76,6 +76,19 @@ import Testing
     #expect(long.findings.allSatisfy { $0.message.count < 400 })
   }
 
+  /// A directive quoting 400 invalid UTF-8 bytes (each read as U+FFFD, three bytes): its
+  /// LINT002 message is cut to 1000 bytes at a scalar boundary (found by FuzzLint).
+  @Test func messagesQuotingTheFileAreBoundedInBytes() throws {
+    let bytes =
+      Array("// edrlint:param opacity le s.a".utf8) + [UInt8](repeating: 0xFF, count: 400)
+      + Array("\nkernel vec4 f(__sample s) { return s; }\n".utf8)
+    let report = Linter().lint(bytes: bytes, path: "long.cikernel")
+    let message = try #require(report.findings.first { $0.ruleID == .lint002 }?.message)
+    #expect(message.hasPrefix("malformed range in edrlint:param 'opacity le s.a\u{FFFD}"))
+    #expect(message.hasSuffix("…"))
+    #expect(message.utf8.count <= 1000 && message.utf8.count > 990)
+  }
+
   @Test func hugeNumbersNeverTrap() {
     let digits = String(repeating: "9", count: 400)
     let text = """

@@ -10,6 +10,8 @@ struct FileFindingBuilder {
 
   /// At most this many findings per file (RELIABILITY.md §3.5).
   static let findingLimit = 1000
+  /// The most UTF-8 bytes of one finding's message.
+  static let messageByteLimit = 1000
 
   init(path: String, source: SourceText, configuration: LintConfiguration) {
     self.path = path
@@ -169,7 +171,25 @@ struct FileFindingBuilder {
         $1.span.offsets.lowerBound, $1.ruleID.rawValue
       )
     }
-    return Array(sorted.prefix(FileFindingBuilder.findingLimit))
+    return sorted.prefix(FileFindingBuilder.findingLimit).map { finding in
+      var bounded = finding
+      bounded.message = Self.bounded(finding.message)
+      return bounded
+    }
+  }
+
+  /// `message` cut to at most ``messageByteLimit`` UTF-8 bytes at a Unicode scalar boundary,
+  /// ending in "…" when cut (messages quote the file's own text, which can be any length).
+  static func bounded(_ message: String) -> String {
+    guard message.utf8.count > messageByteLimit else { return message }
+    var kept = String.UnicodeScalarView()
+    var bytes = 0
+    for scalar in message.unicodeScalars {
+      bytes += UTF8.width(scalar)
+      guard bytes <= messageByteLimit - 3 else { break }
+      kept.append(scalar)
+    }
+    return String(kept) + "…"
   }
 
   private mutating func resolveScopes() {
