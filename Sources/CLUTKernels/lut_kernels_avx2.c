@@ -1,16 +1,18 @@
-// The AVX2 loop: blocks of 8 pixels. Pass 1 works on the block in structure-of-arrays form
-// (positions, cells, fractions, the tetrahedron's corners and weights, 8 pixels per
-// instruction); pass 2 blends two pixels per 256-bit vector, one per 128-bit half, each table
-// node one 16-byte load. Both passes use ReferenceKernel's operations, so results equal the
-// SSE2 loop's.
+// The AVX2 loop (CPUs with AVX2 and FMA): blocks of 8 pixels, the last few through a scratch
+// block. Pass 1 works on the block in structure-of-arrays form (positions, cells, fractions,
+// the tetrahedron's corners and weights, 8 pixels per instruction); pass 2 blends two pixels
+// per 256-bit vector, one per 128-bit half, each table node one 16-byte load. Both passes use
+// ReferenceKernel's operations (the trilinear blends as FMA instructions), so results equal
+// the SSE2 loop's.
 #include "edr_lut_kernels.h"
 
 #if defined(__x86_64__)
 
-#pragma clang attribute push(__attribute__((target("avx2"))), apply_to = function)
+#pragma clang attribute push(__attribute__((target("avx2,fma"))), apply_to = function)
 
 #include <immintrin.h>
 
+#define EDR_HAVE_FMA 1
 #include "lut_kernels_sse2.h"
 
 #define BLOCK 8
@@ -212,7 +214,7 @@ EDR_INLINE void tetrahedral_block(const EDRCube3D *cube, Block x, bool linear, E
 
 // MARK: - Trilinear
 
-EDR_DEFINE_TRILINEAR(__m256, pair)
+EDR_DEFINE_TRILINEAR(__m256, pair, _mm256_fmadd_ps)
 
 EDR_INLINE void trilinear_block(const EDRCube3D *cube, Block x, bool linear, EDRPixels dst,
                                 int64_t p, bool packed) {
@@ -257,22 +259,45 @@ EDR_INLINE void trilinear_block(const EDRCube3D *cube, Block x, bool linear, EDR
 
 // MARK: - Loop
 
+EDR_INLINE int block_of(const EDRTable1D *shaper, const EDRCube3D *cube, bool tetrahedral,
+                        bool linear, EDRPixels src, EDRPixels dst, int64_t p,
+                        enum Layout layout, bool packed) {
+  Block x = load_block(src, p, layout);
+  int nonFinite = __builtin_popcount(non_finite_mask(x));
+  if (shaper) x = shaper_block(shaper, x, linear);
+  if (tetrahedral) {
+    tetrahedral_block(cube, x, linear, dst, p, packed);
+  } else {
+    trilinear_block(cube, x, linear, dst, p, packed);
+  }
+  return nonFinite;
+}
+
 EDR_INLINE int64_t block_loop(const EDRTable1D *shaper, const EDRCube3D *cube, bool tetrahedral,
                               bool linear, EDRPixels src, EDRPixels dst, int64_t first,
                               int64_t count, enum Layout layout) {
   int64_t nonFinite = 0, p = first, end = first + count;
   bool packed = edr_is_packed(dst);
   for (; p + BLOCK <= end; p += BLOCK) {
-    Block x = load_block(src, p, layout);
-    nonFinite += __builtin_popcount(non_finite_mask(x));
-    if (shaper) x = shaper_block(shaper, x, linear);
-    if (tetrahedral) {
-      tetrahedral_block(cube, x, linear, dst, p, packed);
-    } else {
-      trilinear_block(cube, x, linear, dst, p, packed);
-    }
+    nonFinite += block_of(shaper, cube, tetrahedral, linear, src, dst, p, layout, packed);
   }
-  return nonFinite + edr_sse2_apply(shaper, cube, tetrahedral, linear, src, dst, p, end - p);
+  if (p == end) return nonFinite;
+  // The last 1–7 pixels: copied into a block of RGBA (the rest black), transformed there with
+  // the same code, copied back, so that every pixel's result is the same wherever it lies.
+  float ALIGNED scratch[4 * BLOCK] = {0};
+  for (int64_t i = 0; p + i < end; i++) {
+    int64_t o = (p + i) * src.stride;
+    scratch[4 * i] = src.red[o], scratch[4 * i + 1] = src.green[o];
+    scratch[4 * i + 2] = src.blue[o];
+  }
+  EDRPixels block = {scratch, scratch + 1, scratch + 2, 4};
+  nonFinite += block_of(shaper, cube, tetrahedral, linear, block, block, 0, PACKED, true);
+  for (int64_t i = 0; p + i < end; i++) {
+    int64_t o = (p + i) * dst.stride;
+    dst.red[o] = scratch[4 * i], dst.green[o] = scratch[4 * i + 1];
+    dst.blue[o] = scratch[4 * i + 2];
+  }
+  return nonFinite;
 }
 
 #define EDR_AVX2_LOOP(name, tetra, lin, layout)                                             \

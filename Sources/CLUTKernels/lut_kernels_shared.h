@@ -1,13 +1,16 @@
 // Building blocks shared by the SSE2 and AVX2 kernels: one pixel's R, G, B in the first three
 // lanes of an SSE vector, every table node one 16-byte load (nodes are padded to 4 floats).
 // Every formula mirrors LUTEngine's ReferenceKernel operation for operation (same products,
-// same summation order, no fused multiply-add), which is what makes the results equal.
+// same summation order, fused multiply-adds exactly where it fuses: the trilinear blends),
+// which is what makes the results equal. The file including this defines EDR_HAVE_FMA when
+// its functions are compiled for CPUs with FMA; otherwise the fused multiply-add is emulated.
 #ifndef EDR_LUT_KERNELS_SHARED_H
 #define EDR_LUT_KERNELS_SHARED_H
 
 #include "edr_lut_kernels.h"
 
 #include <emmintrin.h>
+#include <float.h>
 #include <math.h>
 
 #pragma clang fp contract(off)
@@ -108,13 +111,14 @@ EDR_INLINE __m128 tetrahedral_blend(const float *p, int64_t a, int64_t b, int64_
 
 // MARK: - Trilinear
 
-/// Defines, for the vector type V (__m128: one pixel; __m256: two pixels, one per half),
+/// Defines, for the vector type V (__m128: one pixel; __m256: two pixels, one per half) and
+/// its fused multiply-add MADD(a, b, c) = a·b + c rounded once (as ReferenceKernel blends),
 /// `NAME##Cell` and two functions computing ReferenceKernel.trilinear with V's operators:
 /// `NAME##_cell(c, r, g, b)` from the corners c = (C000, C100, C010, C110, C001, C101, C011,
 /// C111) at fractions r, g, b (broadcast): nested blends a + f·(b − a), red, then green, then
 /// blue, keeping the differences the partial derivatives are made of; `NAME##_step(cell, g, b,
 /// dr, dg, db)`: δr·∂r + δg·∂g + δb·∂b in ReferenceKernel's order.
-#define EDR_DEFINE_TRILINEAR(V, NAME)                                                         \
+#define EDR_DEFINE_TRILINEAR(V, NAME, MADD)                                                   \
   typedef struct NAME##Cell {                                                                 \
     V value;                                                                                  \
     V d00, d10, d01, d11; /* red differences C1gb − C0gb */                                   \
@@ -124,21 +128,84 @@ EDR_INLINE __m128 tetrahedral_blend(const float *p, int64_t a, int64_t b, int64_
   EDR_INLINE NAME##Cell NAME##_cell(const V c[8], V r, V g, V b) {                            \
     NAME##Cell t;                                                                             \
     t.d00 = c[1] - c[0], t.d10 = c[3] - c[2], t.d01 = c[5] - c[4], t.d11 = c[7] - c[6];       \
-    V a00 = c[0] + r * t.d00, a10 = c[2] + r * t.d10;                                         \
-    V a01 = c[4] + r * t.d01, a11 = c[6] + r * t.d11;                                         \
+    V a00 = MADD(r, t.d00, c[0]), a10 = MADD(r, t.d10, c[2]);                                 \
+    V a01 = MADD(r, t.d01, c[4]), a11 = MADD(r, t.d11, c[6]);                                 \
     t.e0 = a10 - a00, t.e1 = a11 - a01;                                                       \
-    V a0 = a00 + g * t.e0, a1 = a01 + g * t.e1;                                               \
+    V a0 = MADD(g, t.e0, a00), a1 = MADD(g, t.e1, a01);                                       \
     t.eb = a1 - a0;                                                                           \
-    t.value = a0 + b * t.eb;                                                                  \
+    t.value = MADD(b, t.eb, a0);                                                              \
     return t;                                                                                 \
   }                                                                                           \
   EDR_INLINE V NAME##_step(const NAME##Cell *t, V g, V b, V dr, V dg, V db) {                 \
-    V r0 = t->d00 + g * (t->d10 - t->d00), r1 = t->d01 + g * (t->d11 - t->d01);               \
-    V pr = r0 + b * (r1 - r0), pg = t->e0 + b * (t->e1 - t->e0);                              \
-    return (dr * pr + dg * pg) + db * t->eb;                                                  \
+    V r0 = MADD(g, t->d10 - t->d00, t->d00), r1 = MADD(g, t->d11 - t->d01, t->d01);           \
+    V pr = MADD(b, r1 - r0, r0), pg = MADD(b, t->e1 - t->e0, t->e0);                          \
+    return MADD(db, t->eb, MADD(dg, pg, dr * pr));                                            \
   }
 
-EDR_DEFINE_TRILINEAR(__m128, trilinear)
+#ifdef EDR_HAVE_FMA
+
+/// a·b + c rounded once.
+EDR_INLINE __m128 madd_ps(__m128 a, __m128 b, __m128 c) { return _mm_fmadd_ps(a, b, c); }
+
+#else
+
+/// a·b + c for two lanes of floats held as doubles, rounded to odd (Boldo and Melquiond,
+/// "Emulation of FMA and correctly rounded sums", 2008): the product is exact (24 + 24 bits),
+/// the sum s is rounded to nearest and its error e recovered (TwoSum); when e ≠ 0 and s is
+/// even, s steps one unit toward e. Rounding that to float (29 bits shorter) is then the
+/// correctly rounded a·b + c. NaN and ±∞ pass through as the sum gives them.
+EDR_INLINE __m128d madd_round_to_odd(__m128d a, __m128d b, __m128d c) {
+  __m128d p = _mm_mul_pd(a, b);
+  __m128d s = _mm_add_pd(p, c);
+  __m128d cs = _mm_sub_pd(s, p);
+  __m128d e = _mm_add_pd(_mm_sub_pd(p, _mm_sub_pd(s, cs)), _mm_sub_pd(c, cs));
+  __m128d inexact = _mm_andnot_pd(_mm_cmpeq_pd(e, _mm_setzero_pd()), _mm_cmpord_pd(e, e));
+  __m128i bits = _mm_castpd_si128(s);
+  __m128i low = _mm_cmpeq_epi32(_mm_and_si128(bits, _mm_set_epi32(0, 1, 0, 1)),
+                                _mm_setzero_si128());
+  __m128i even = _mm_and_si128(low, _mm_shuffle_epi32(low, _MM_SHUFFLE(2, 3, 0, 1)));
+  __m128i opposite = _mm_srli_epi64(_mm_castpd_si128(_mm_xor_pd(s, e)), 63);
+  __m128i step = _mm_sub_epi64(_mm_set1_epi64x(1), _mm_slli_epi64(opposite, 1));
+  __m128i mask = _mm_and_si128(_mm_castpd_si128(inexact), even);
+  return _mm_castsi128_pd(_mm_add_epi64(bits, _mm_and_si128(step, mask)));
+}
+
+/// Whether rounding the double sums `lo` and `hi` to float may differ from rounding the exact
+/// sums: a sum exactly halfway between two floats (low 29 significand bits 1000…0: only there
+/// can the rounding to double have decided the float tie) or in float's subnormal range (where
+/// float halfway points lie higher).
+EDR_INLINE bool ties_or_tiny(__m128d lo, __m128d hi) {
+  __m128i low = _mm_castps_si128(
+      _mm_shuffle_ps(_mm_castpd_ps(lo), _mm_castpd_ps(hi), _MM_SHUFFLE(2, 0, 2, 0)));
+  __m128i high = _mm_castps_si128(
+      _mm_shuffle_ps(_mm_castpd_ps(lo), _mm_castpd_ps(hi), _MM_SHUFFLE(3, 1, 3, 1)));
+  __m128i tie = _mm_cmpeq_epi32(_mm_and_si128(low, _mm_set1_epi32(0x1FFFFFFF)),
+                                _mm_set1_epi32(0x10000000));
+  __m128i exponent = _mm_and_si128(high, _mm_set1_epi32(0x7FF00000));
+  __m128i tiny = _mm_and_si128(_mm_cmpgt_epi32(exponent, _mm_setzero_si128()),
+                               _mm_cmplt_epi32(exponent, _mm_set1_epi32(0x38100000)));
+  return _mm_movemask_epi8(_mm_or_si128(tie, tiny)) != 0;
+}
+
+/// a·b + c rounded once, on CPUs without an FMA unit. In double the product is exact
+/// (24 + 24 bits) and the sum is rounded once, so rounding that to float is correct unless
+/// `ties_or_tiny`; then (about one blend in a hundred on image data, mostly exact ties) the
+/// sums are rounded to odd first (`madd_round_to_odd`).
+EDR_INLINE __m128 madd_ps(__m128 a, __m128 b, __m128 c) {
+  __m128d alo = _mm_cvtps_pd(a), blo = _mm_cvtps_pd(b), clo = _mm_cvtps_pd(c);
+  __m128d ahi = _mm_cvtps_pd(_mm_movehl_ps(a, a)), bhi = _mm_cvtps_pd(_mm_movehl_ps(b, b));
+  __m128d chi = _mm_cvtps_pd(_mm_movehl_ps(c, c));
+  __m128d lo = _mm_add_pd(_mm_mul_pd(alo, blo), clo), hi = _mm_add_pd(_mm_mul_pd(ahi, bhi), chi);
+  if (__builtin_expect(ties_or_tiny(lo, hi), 0)) {
+    lo = madd_round_to_odd(alo, blo, clo);
+    hi = madd_round_to_odd(ahi, bhi, chi);
+  }
+  return _mm_movelh_ps(_mm_cvtpd_ps(lo), _mm_cvtpd_ps(hi));
+}
+
+#endif
+
+EDR_DEFINE_TRILINEAR(__m128, trilinear, madd_ps)
 
 /// Float offsets of a cell's 8 corners from its origin, in `trilinear_cell`'s order.
 EDR_INLINE void corner_offsets(int64_t green, int64_t blue, int64_t out[8]) {

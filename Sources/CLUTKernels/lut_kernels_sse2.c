@@ -1,4 +1,4 @@
-// Table preparation, the SSE2 pixel loop (x86-64 baseline; also the tail of the AVX2 loop)
+// Table preparation, the SSE2 pixel loop (x86-64 baseline)
 // and the dispatch between SSE2 and AVX2.
 #include "edr_lut_kernels.h"
 
@@ -139,13 +139,23 @@ int64_t edr_sse2_apply(const EDRTable1D *shaper, const EDRCube3D *cube, bool tet
   return loops[packed][tetrahedral][linear](shaper, cube, src, dst, first, count);
 }
 
+void edr_sse2_fused_multiply_add(const float *a, const float *b, const float *c, float *out,
+                                 int64_t count) {
+  for (int64_t i = 0; i < count; i++) {
+    __m128 r = madd_ps(_mm_set1_ps(a[i]), _mm_set1_ps(b[i]), _mm_set1_ps(c[i]));
+    out[i] = _mm_cvtss_f32(r);
+  }
+}
+
 // MARK: - Dispatch
 
 static _Atomic int avx2Allowed = 1;
 
 bool edr_kernels_available(void) { return true; }
 
-bool edr_kernels_use_avx2(void) { return avx2Allowed && __builtin_cpu_supports("avx2"); }
+bool edr_kernels_use_avx2(void) {
+  return avx2Allowed && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+}
 
 void edr_kernels_allow_avx2(bool allowed) { avx2Allowed = allowed; }
 
@@ -170,6 +180,10 @@ void edr_cube3d_prepare(EDRCube3D *cube, const float *nodes, int32_t size, const
 void edr_table1d_prepare(EDRTable1D *table, const float *values, int32_t size, const float lo[3],
                          const float hi[3]) {
   (void)table, (void)values, (void)size, (void)lo, (void)hi;
+}
+void edr_sse2_fused_multiply_add(const float *a, const float *b, const float *c, float *out,
+                                 int64_t count) {
+  (void)a, (void)b, (void)c, (void)out, (void)count;
 }
 int64_t edr_apply(const EDRTable1D *shaper, const EDRCube3D *cube, bool tetrahedral,
                   bool linear, EDRPixels source, EDRPixels destination, int64_t first,

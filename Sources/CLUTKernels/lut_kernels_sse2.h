@@ -17,7 +17,7 @@ static inline bool edr_is_packed(EDRPixels px) {
 int64_t edr_sse2_apply(const EDRTable1D *shaper, const EDRCube3D *cube, bool tetrahedral,
                        bool linear, EDRPixels src, EDRPixels dst, int64_t first, int64_t count);
 
-/// `edr_apply` with the AVX2 loop (blocks of 8 pixels; the rest through SSE2).
+/// `edr_apply` with the AVX2 + FMA loop (blocks of 8 pixels).
 int64_t edr_avx2_apply(const EDRTable1D *shaper, const EDRCube3D *cube, bool tetrahedral,
                        bool linear, EDRPixels src, EDRPixels dst, int64_t first, int64_t count);
 

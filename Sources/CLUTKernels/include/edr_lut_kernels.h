@@ -1,7 +1,9 @@
-// EDRCube's hand-written x86-64 LUT kernels (SSE2, the x86-64 baseline; AVX2 where the CPU
-// has it). They evaluate DESIGN.md §3 with the operations, in the order, of LUTEngine's
-// ReferenceKernel, so their results equal the reference's (as values: the sign of a zero may
-// differ) and do not depend on the instruction set chosen or on the thread count.
+// EDRCube's hand-written x86-64 LUT kernels (SSE2, the x86-64 baseline; AVX2 with FMA where
+// the CPU has both). They evaluate DESIGN.md §3 with the operations, in the order, of
+// LUTEngine's ReferenceKernel (whose trilinear blends are fused multiply-adds: FMA
+// instructions in the AVX2 variant, an exact emulation in the SSE2 one), so their results
+// equal the reference's (as values: the sign of a zero may differ) and do not depend on the
+// instruction set chosen or on the thread count.
 //
 // LUTEngine calls them through `LUTProcessor`; on other architectures
 // `edr_kernels_available()` is false and LUTEngine's portable Swift kernels run instead.
@@ -57,12 +59,16 @@ typedef struct EDRPixels {
 /// Whether the kernels can run on this machine (x86-64 builds only).
 bool edr_kernels_available(void);
 
-/// Whether the AVX2 variant runs (otherwise SSE2): true when the CPU has AVX2, unless
+/// Whether the AVX2 variant runs (otherwise SSE2): true when the CPU has AVX2 and FMA, unless
 /// `edr_kernels_allow_avx2(false)` was called.
 bool edr_kernels_use_avx2(void);
 
 /// Allows or forbids the AVX2 variant (tests use it to compare both paths on one machine).
 void edr_kernels_allow_avx2(bool allowed);
+
+/// a[i]·b[i] + c[i] rounded once, i < count, as the SSE2 variant computes it (for tests).
+void edr_sse2_fused_multiply_add(const float *a, const float *b, const float *c, float *out,
+                                 int64_t count);
 
 /// Fills `cube` for a table of `size`³ padded nodes at `nodes` over [lo, hi].
 void edr_cube3d_prepare(EDRCube3D *cube, const float *nodes, int32_t size, const float lo[3],

@@ -63,4 +63,11 @@ extension RGBBlock {
   static func * (a: RGBBlock, w: SIMD4<Float>) -> RGBBlock {
     RGBBlock(r: a.r * w, g: a.g * w, b: a.b * w)
   }
+
+  /// `a + d·w`, each lane rounded once (a fused multiply-add), as ReferenceKernel blends.
+  @inline(__always)
+  static func blend(_ a: RGBBlock, _ d: RGBBlock, _ w: SIMD4<Float>) -> RGBBlock {
+    RGBBlock(
+      r: a.r.addingProduct(d.r, w), g: a.g.addingProduct(d.g, w), b: a.b.addingProduct(d.b, w))
+  }
 }

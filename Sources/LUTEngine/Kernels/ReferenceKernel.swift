@@ -60,11 +60,9 @@ public enum ReferenceKernel {
       let fc = simd_clamp01(f)
       let delta = f - fc  // non-zero only outside the domain (linear extrapolation)
       let cell = trilinear(fc, c)
-      var out = cell.value
-      if delta != .zero {
-        out += delta[0] * cell.dr + delta[1] * cell.dg + delta[2] * cell.db
-      }
-      return out
+      guard delta != .zero else { return cell.value }
+      let step = madd(delta[2], cell.db, madd(delta[1], cell.dg, delta[0] * cell.dr))
+      return cell.value + step
     }
   }
 
@@ -109,11 +107,17 @@ public enum ReferenceKernel {
     SIMD3(min(max(f[0], 0), 1), min(max(f[1], 0), 1), min(max(f[2], 0), 1))
   }
 
+  /// `f·d + a` rounded once (a fused multiply-add), per channel.
+  static func madd(_ f: Float, _ d: SIMD3<Float>, _ a: SIMD3<Float>) -> SIMD3<Float> {
+    a.addingProduct(f, d)
+  }
+
   /// The trilinear function of one cell at fractions `f` and its partial derivatives there.
   ///
-  /// Nested blends `a + f·(b − a)`: red, then green, then blue. The derivatives reuse the
-  /// blends' differences: `∂b` is the last difference, `∂g` the green differences blended in
-  /// blue, `∂r` the red differences blended in green then blue.
+  /// Nested blends `a + f·(b − a)`, each rounded once (`madd(f, b − a, a)`): red, then green,
+  /// then blue. The derivatives reuse the blends' differences: `∂b` is the last difference,
+  /// `∂g` the green differences blended in blue, `∂r` the red differences blended in green
+  /// then blue.
   static func trilinear(
     _ f: SIMD3<Float>, _ c: (Int, Int, Int) -> SIMD3<Float>
   ) -> (value: SIMD3<Float>, dr: SIMD3<Float>, dg: SIMD3<Float>, db: SIMD3<Float>) {
@@ -122,18 +126,18 @@ public enum ReferenceKernel {
     let d10 = c(1, 1, 0) - c(0, 1, 0)
     let d01 = c(1, 0, 1) - c(0, 0, 1)
     let d11 = c(1, 1, 1) - c(0, 1, 1)
-    let a00 = c(0, 0, 0) + r * d00
-    let a10 = c(0, 1, 0) + r * d10
-    let a01 = c(0, 0, 1) + r * d01
-    let a11 = c(0, 1, 1) + r * d11
+    let a00 = madd(r, d00, c(0, 0, 0))
+    let a10 = madd(r, d10, c(0, 1, 0))
+    let a01 = madd(r, d01, c(0, 0, 1))
+    let a11 = madd(r, d11, c(0, 1, 1))
     let e0 = a10 - a00
     let e1 = a11 - a01
-    let a0 = a00 + g * e0
-    let a1 = a01 + g * e1
+    let a0 = madd(g, e0, a00)
+    let a1 = madd(g, e1, a01)
     let eb = a1 - a0
-    let r0 = d00 + g * (d10 - d00)
-    let r1 = d01 + g * (d11 - d01)
-    return (a0 + b * eb, r0 + b * (r1 - r0), e0 + b * (e1 - e0), eb)
+    let r0 = madd(g, d10 - d00, d00)
+    let r1 = madd(g, d11 - d01, d01)
+    return (madd(b, eb, a0), madd(b, r1 - r0, r0), madd(b, e1 - e0, e0), eb)
   }
 
   static func tetrahedral(

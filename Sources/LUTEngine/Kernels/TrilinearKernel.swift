@@ -49,8 +49,8 @@ struct TrilinearKernel<Mode: ExtrapolationMode>: PixelKernel {
     }
   }
 
-  /// `ReferenceKernel.trilinear` on four cells: nested blends `a + f·(b − a)` (red, green,
-  /// blue) and the partial derivatives from the same differences.
+  /// `ReferenceKernel.trilinear` on four cells: nested blends `a + f·(b − a)`, each rounded
+  /// once (red, green, blue), and the partial derivatives from the same differences.
   struct CellBlend {
     let corners: Corners
     /// The red differences (`C1gb − C0gb`).
@@ -68,31 +68,31 @@ struct TrilinearKernel<Mode: ExtrapolationMode>: PixelKernel {
       a0: RGBBlock, a1: RGBBlock, e0: RGBBlock, e1: RGBBlock
     ) {
       let c = corners
-      let a00 = c.c000 + d00 * f.r
-      let a10 = c.c010 + d10 * f.r
-      let a01 = c.c001 + d01 * f.r
-      let a11 = c.c011 + d11 * f.r
+      let a00 = RGBBlock.blend(c.c000, d00, f.r)
+      let a10 = RGBBlock.blend(c.c010, d10, f.r)
+      let a01 = RGBBlock.blend(c.c001, d01, f.r)
+      let a11 = RGBBlock.blend(c.c011, d11, f.r)
       let (e0, e1) = (a10 - a00, a11 - a01)
-      return (a00 + e0 * f.g, a01 + e1 * f.g, e0, e1)
+      return (RGBBlock.blend(a00, e0, f.g), RGBBlock.blend(a01, e1, f.g), e0, e1)
     }
 
     /// The trilinear value at fractions `f`.
     @inline(__always)
     func value(_ f: RGBBlock) -> RGBBlock {
       let s = greenStage(f)
-      return s.a0 + (s.a1 - s.a0) * f.b
+      return RGBBlock.blend(s.a0, s.a1 - s.a0, f.b)
     }
 
     /// `δr·∂r + δg·∂g + δb·∂b`, the partial derivatives taken at fractions `f`.
     @inline(__always)
     func gradientStep(_ f: RGBBlock, _ delta: RGBBlock) -> RGBBlock {
       let s = greenStage(f)
-      let r0 = d00 + (d10 - d00) * f.g
-      let r1 = d01 + (d11 - d01) * f.g
-      let dr = r0 + (r1 - r0) * f.b
-      let dg = s.e0 + (s.e1 - s.e0) * f.b
+      let r0 = RGBBlock.blend(d00, d10 - d00, f.g)
+      let r1 = RGBBlock.blend(d01, d11 - d01, f.g)
+      let dr = RGBBlock.blend(r0, r1 - r0, f.b)
+      let dg = RGBBlock.blend(s.e0, s.e1 - s.e0, f.b)
       let db = s.a1 - s.a0
-      return dr * delta.r + dg * delta.g + db * delta.b
+      return RGBBlock.blend(RGBBlock.blend(dr * delta.r, dg, delta.g), db, delta.b)
     }
   }
 }
