@@ -237,15 +237,16 @@ EDR_INLINE void tetrahedral_plan(const Frame *frame, Block x, bool linear,
   cells8(&frame->axis, x, linear, cell, &f);
   // ReferenceKernel's tree: r>g: (g>b: r>g>b | r>b: r>b≥g | b≥r>g);
   //                         else (b>g: b>g≥r | b>r: g≥b>r | g≥r≥b).
+  // Second corner: the largest fraction's axis; third: all but the smallest's. Since r>g>b
+  // implies r>b and b>g≥r implies b>r, one comparison per side of r>g decides each.
   __m256 rg = _mm256_cmp_ps(f.r, f.g, _CMP_GT_OQ), gb = _mm256_cmp_ps(f.g, f.b, _CMP_GT_OQ);
   __m256 rb = _mm256_cmp_ps(f.r, f.b, _CMP_GT_OQ), bg = _mm256_cmp_ps(f.b, f.g, _CMP_GT_OQ);
   __m256 br = _mm256_cmp_ps(f.b, f.r, _CMP_GT_OQ);
   __m256i red = _mm256_set1_epi32(4), green = frame->green, blue = frame->blue;
   __m256i redGreen = _mm256_add_epi32(red, green), redBlue = _mm256_add_epi32(red, blue);
   __m256i greenBlue = _mm256_add_epi32(green, blue);
-  __m256 second = _mm256_blendv_ps(select8(bg, blue, green),
-                                   select8(_mm256_or_ps(gb, rb), red, blue), rg);
-  __m256 third = _mm256_blendv_ps(select8(_mm256_or_ps(bg, br), greenBlue, redGreen),
+  __m256 second = _mm256_blendv_ps(select8(bg, blue, green), select8(rb, red, blue), rg);
+  __m256 third = _mm256_blendv_ps(select8(br, greenBlue, redGreen),
                                   select8(gb, redGreen, redBlue), rg);
   __m256i origin = origins(frame, cell);
   int32_t(*o)[BLOCK] = plan->offsets;
