@@ -118,6 +118,33 @@ import Testing
     #expect(mismatches == 0)
   }
 
+  /// RGBA to another RGBA buffer (the fast kernels' own layout): the destination's alpha keeps
+  /// its bits, not the source's, for every pixel count around the 8-pixel block.
+  @Test(arguments: [1, 7, 9, 1027])
+  func rgbaToRGBAKeepsTheDestinationAlpha(_ count: Int) {
+    let source = Self.image(pixels: count, channels: 4, seed: 21)
+    for (interpolation, extrapolation) in Self.modes {
+      let processor = LUTProcessor(
+        lut: Self.lut, interpolation: interpolation, extrapolation: extrapolation)
+      var inPlace = source
+      processor.apply(inPlace: &inPlace, layout: .rgba, threads: 2)
+      let alpha = (0..<count).map { Float(bitPattern: 0x7FA0_0000 | UInt32($0)) }
+      var destination = [Float](repeating: 0, count: 4 * count)
+      for p in 0..<count { destination[4 * p + 3] = alpha[p] }
+      source.withUnsafeBufferPointer { from in
+        destination.withUnsafeMutableBufferPointer { to in
+          _ = processor.apply(from, layout: .rgba, to: to, layout: .rgba, threads: 2)
+        }
+      }
+      let mismatches = (0..<count).filter { (p: Int) -> Bool in
+        let rgb = Array(destination[(4 * p)..<(4 * p + 3)])
+        return rgb != Array(inPlace[(4 * p)..<(4 * p + 3)])
+          || destination[4 * p + 3].bitPattern != alpha[p].bitPattern
+      }
+      #expect(mismatches.isEmpty, "\(interpolation) \(extrapolation)")
+    }
+  }
+
   @Test func planarEqualsInterleaved() {
     let processor = LUTProcessor(lut: Self.lut, interpolation: .trilinear)
     var interleaved = Self.image(pixels: 4096, channels: 3, seed: 13)
