@@ -1,9 +1,9 @@
 import Foundation
 
-/// Locates the shared conformance corpus and this repository's files for tests.
+/// Locates the conformance corpus and this repository's files for tests.
 ///
-/// The corpus lives beside the repository (`../shared/conformance`), where CI places it.
-/// `EDRCUBE_SHARED` overrides the location of `shared/`.
+/// The corpus lives in the repository, under `Tests/Fixtures/conformance` (its README says
+/// where each file comes from); nothing outside the clone is read.
 public enum Fixtures {
   /// The repository root (the folder holding `Package.swift`).
   public static let repositoryRoot: URL = {
@@ -12,24 +12,18 @@ public enum Fixtures {
     return url
   }()
 
-  /// The shared folder beside the repository.
-  public static let shared: URL = {
-    if let path = ProcessInfo.processInfo.environment["EDRCUBE_SHARED"] {
-      return URL(fileURLWithPath: path)
-    }
-    return repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared")
-  }()
+  /// `Tests/Fixtures/conformance`.
+  public static var conformance: URL {
+    repositoryRoot.appendingPathComponent("Tests/Fixtures/conformance")
+  }
 
-  /// `shared/conformance`.
-  public static var conformance: URL { shared.appendingPathComponent("conformance") }
-
-  /// `shared/conformance/cube-cases`.
+  /// `Tests/Fixtures/conformance/cube-cases`.
   public static var cubeCases: URL { conformance.appendingPathComponent("cube-cases") }
 
-  /// `shared/conformance/vectors`.
+  /// `Tests/Fixtures/conformance/vectors`.
   public static var vectors: URL { conformance.appendingPathComponent("vectors") }
 
-  /// `shared/conformance/third-party`.
+  /// `Tests/Fixtures/conformance/third-party`.
   public static var thirdParty: URL { conformance.appendingPathComponent("third-party") }
 
   /// The bundled `luts/` folder.

@@ -8,7 +8,7 @@ public struct VectorFile {
   /// Wraps an already decoded object.
   public init(root: [String: Any]) { self.root = root }
 
-  /// Reads `shared/conformance/vectors/NAME`.
+  /// Reads `Tests/Fixtures/conformance/vectors/NAME`.
   public init(_ name: String) throws {
     let url = Fixtures.vectors.appendingPathComponent(name)
     root = (try Fixtures.json(url) as? [String: Any]) ?? [:]
