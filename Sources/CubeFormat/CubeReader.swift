@@ -1,7 +1,7 @@
 /// Reads `.cube` files (Adobe/IRIDAS 1.0 and Resolve dialects) from bytes.
 ///
 /// One pass over the bytes, no per-line allocation on table rows, locale-independent number
-/// parsing, and sizes validated before anything is allocated. Every rule of DESIGN.md §2 is
+/// parsing, and sizes validated before anything is allocated. Every rule of docs/semantics.md §2 is
 /// applied: what it accepts is accepted (unusual but harmless things as `warnings`), what it
 /// rejects throws a ``CubeParseError`` with the line and column to blame, at the first error.
 ///
@@ -9,7 +9,7 @@
 /// is a digit, `+`, `-` or `.`; a `#` line is a comment; anything else is a keyword, and
 /// keywords must all come before the first row.
 ///
-/// Choices where DESIGN.md is silent:
+/// Choices where docs/semantics.md is silent:
 /// - A quoted `TITLE` is the text between the first and the last `"` of the line.
 /// - A number token longer than 1024 bytes is rejected (`.tokenTooLong`), as is a line longer
 ///   than ``lineLengthLimit`` (`.lineTooLong`), so hostile input fails fast in bounded memory.

@@ -1,4 +1,4 @@
-/// Writes ``CubeFile`` models as `.cube` text (DESIGN.md §2, Writing).
+/// Writes ``CubeFile`` models as `.cube` text (docs/semantics.md §2, Writing).
 ///
 /// Every number is the shortest decimal that reads back as exactly the same Float, so
 /// `parse → write → parse` is bit-exact. Lines end with `\n` and are at most 250 bytes;

@@ -1,4 +1,4 @@
-/// Which readers a written `.cube` file must suit (DESIGN.md §2, Writing).
+/// Which readers a written `.cube` file must suit (docs/semantics.md §2, Writing).
 public enum CubeWriterProfile: String, Sendable, Hashable, CaseIterable {
   /// Adobe Cube LUT Specification 1.0: one table, quoted `TITLE`, `DOMAIN_MIN/MAX` when not
   /// 0…1, 3D size ≤ 256. No shaper and no video-range flags.

@@ -1,4 +1,4 @@
-/// `.edrlint.json` (LINTER.md §6); every field is optional.
+/// `.edrlint.json` (docs/lint-rules.md §6); every field is optional.
 public struct LintConfiguration: Sendable, Codable, Equatable {
   /// Glob patterns of files to lint when a directory is given.
   public var include: [String]?
@@ -32,7 +32,7 @@ public struct LintConfiguration: Sendable, Codable, Equatable {
   /// The dialect names `dialects` accepts.
   public static let dialectNames = ["cikl", "msl-ci", "metal", "swiftui"]
 
-  /// Embedded-kernel settings (LINTER.md §6 `host`).
+  /// Embedded-kernel settings (docs/lint-rules.md §6 `host`).
   public struct HostSettings: Sendable, Codable, Equatable {
     /// Whether Swift files are scanned for kernel string literals (default true).
     public var swift: Bool?
@@ -55,7 +55,7 @@ public struct LintConfiguration: Sendable, Codable, Equatable {
       self.kernelAPIs = kernelAPIs
     }
 
-    /// The APIs of LINTER.md §6, used when `kernelAPIs` is absent.
+    /// The APIs of docs/lint-rules.md §6, used when `kernelAPIs` is absent.
     public static let defaultKernelAPIs = [
       "CIKernel(source:)", "CIColorKernel(source:)", "CIWarpKernel(source:)",
       "CIBlendKernel(source:)", "CIKernel.makeKernels(source:)",

@@ -10,7 +10,7 @@ public enum Interpolation: String, Sendable, Hashable, CaseIterable {
 public enum Extrapolation: String, Sendable, Hashable, CaseIterable {
   /// Inputs are clamped to the domain first (OpenColorIO, ffmpeg, colour-science).
   case clamp
-  /// The first-order extension of the boundary cell (DESIGN.md §3): continuous, exact for
+  /// The first-order extension of the boundary cell (docs/semantics.md §3): continuous, exact for
   /// affine tables, growing linearly. For 1D tables, the boundary interval's slope.
   case linear
 }

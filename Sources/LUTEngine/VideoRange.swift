@@ -1,5 +1,5 @@
 /// The `LUT_IN_VIDEO_RANGE` / `LUT_OUT_VIDEO_RANGE` mappings of Resolve `.cube` files
-/// (DESIGN.md §2), shared by every kernel so that they round identically.
+/// (docs/semantics.md §2), shared by every kernel so that they round identically.
 enum VideoRange {
   /// Scale of full → video range: 876/1023.
   static let scale: Float = 876.0 / 1023.0

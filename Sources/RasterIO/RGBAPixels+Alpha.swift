@@ -1,5 +1,5 @@
 extension RGBAPixels {
-  /// Runs `body` on straight (un-premultiplied) colour, then premultiplies again (DESIGN §7).
+  /// Runs `body` on straight (un-premultiplied) colour, then premultiplies again (docs/semantics.md §7).
   ///
   /// Where alpha > 0, RGB is divided by alpha before `body` and multiplied by it afterwards.
   /// Where alpha is 0, negative or NaN, `body` sees the stored RGB as it is and its result is

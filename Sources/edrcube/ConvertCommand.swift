@@ -4,7 +4,7 @@ import EDRPipeline
 import Foundation
 import LUTEngine
 
-/// `edrcube convert IN OUT --to pq|hlg`: an SDR cube as a PQ or HLG cube (DESIGN.md §6, §8).
+/// `edrcube convert IN OUT --to pq|hlg`: an SDR cube as a PQ or HLG cube (docs/semantics.md §6, §8).
 struct ConvertCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "convert",

@@ -4,7 +4,7 @@ import EDRPipeline
 import Foundation
 import LUTEngine
 
-/// `edrcube generate …`: cubes from parameters (DESIGN.md §8).
+/// `edrcube generate …`: cubes from parameters (docs/semantics.md §8).
 struct GenerateCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "generate",

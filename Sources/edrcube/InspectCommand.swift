@@ -3,13 +3,13 @@ import CubeFormat
 import EDRPipeline
 import Foundation
 
-/// `edrcube inspect CUBE [--json] [--write-as OUT --profile P]` (DESIGN.md §8).
+/// `edrcube inspect CUBE [--json] [--write-as OUT --profile P]` (docs/semantics.md §8).
 struct InspectCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "inspect",
     abstract: "Describe a .cube file: dialect, sizes, domain, output range and checks.",
     discussion: """
-      Reads the file with the strict reader (DESIGN.md §2) and prints its dialect, title, \
+      Reads the file with the strict reader (docs/semantics.md §2) and prints its dialect, title, \
       table sizes and domains, the output range, whether it is an identity, and whether each \
       channel is monotonic along the neutral axis, followed by every warning. A file the \
       reader rejects prints `file:line:col: error: …` and the offending line on stderr and \
@@ -134,7 +134,7 @@ struct InspectReport: Encodable {
   var warnings: [Warning]
   /// Warnings as compiler-style lines, for the text report.
   private var warningLines: [String]
-  /// DESIGN.md §1: the flag, else the `# EDRCube space:` comment, else srgb rec709.
+  /// docs/semantics.md §1: the flag, else the `# EDRCube space:` comment, else srgb rec709.
   var space: Space
 
   init(path: String, file: CubeFile, space resolved: (space: CubeSpace, origin: CubeSpace.Origin)) {

@@ -3,7 +3,7 @@ import Foundation
 
 extension LintCommand {
   /// The exit status `edrcube lint` uses when its arguments cannot be parsed: 2, "the tool could
-  /// not run" (LINTER.md §5), where ArgumentParser would use 64 (`EX_USAGE`).
+  /// not run" (docs/lint-rules.md §5), where ArgumentParser would use 64 (`EX_USAGE`).
   static let usageErrorStatus = ExitCode(2)
 
   /// True when `arguments` (without the program name) run the `lint` subcommand.

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import KernelLint
 
-/// `edrcube lint`: the EDR kernel linter (LINTER.md).
+/// `edrcube lint`: the EDR kernel linter (docs/lint-rules.md).
 struct LintCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "lint",
@@ -68,7 +68,7 @@ struct LintCommand: ParsableCommand {
     do {
       try lint()
     } catch let error as ValidationError {
-      // Bad arguments are a tool failure: exit status 2 (LINTER.md §5).
+      // Bad arguments are a tool failure: exit status 2 (docs/lint-rules.md §5).
       FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
       throw ExitCode(2)
     }

@@ -1,5 +1,5 @@
 // EDRCube's hand-written x86-64 LUT kernels (SSE2, the x86-64 baseline; AVX2 with FMA where
-// the CPU has both). They evaluate DESIGN.md §3 with the operations, in the order, of
+// the CPU has both). They evaluate docs/semantics.md §3 with the operations, in the order, of
 // LUTEngine's ReferenceKernel (whose trilinear blends are fused multiply-adds: FMA
 // instructions in the AVX2 variant, an exact emulation in the SSE2 one), so their results
 // equal the reference's (as values: the sign of a zero may differ) and do not depend on the

@@ -1,4 +1,4 @@
-/// The maxRGB extended-Reinhard tone curve of DESIGN.md §5.
+/// The maxRGB extended-Reinhard tone curve of docs/semantics.md §5.
 ///
 /// `y = x·(1 + a·m)/(1 + b·m)` with `m = max(R, G, B)`, `a = out / in²`, `b = 1 / out`: a
 /// value with `m = in` maps to `m = out`, small values are nearly unchanged, and hue

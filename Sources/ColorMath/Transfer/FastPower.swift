@@ -1,4 +1,10 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `x^p` for a fixed exponent `p` in `Float`, several times faster than `powf`; with the
 /// default 10 index bits within 1e-6 relative of the exact value for `|p| ≤ 2.4` (see the

@@ -1,4 +1,4 @@
-/// A per-channel transfer function, as named by the cube spaces of DESIGN.md §1.
+/// A per-channel transfer function, as named by the cube spaces of docs/semantics.md §1.
 ///
 /// `encode` goes from light to signal, `decode` from signal to light. Units per case:
 /// - `linear`: identity.

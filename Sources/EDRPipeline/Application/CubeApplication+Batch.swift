@@ -1,5 +1,11 @@
 import Dispatch
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import LUTEngine
 
 /// Scalar and batch application. The batch path works chunk by chunk: a pre-pass

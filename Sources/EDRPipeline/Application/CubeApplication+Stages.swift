@@ -15,7 +15,7 @@ extension CubeApplication {
     var greySignal: Float?
   }
 
-  /// Working pixel → cube signal (DESIGN.md §4, §5).
+  /// Working pixel → cube signal (docs/semantics.md §4, §5).
   func prepare(_ pixel: SIMD3<Float>) -> Prepared {
     if mode == .raw { return Prepared(signal: pixel, maxRGB: 1, greySignal: nil) }
     let srgb = FastSDRTransfer.sRGB
@@ -26,7 +26,7 @@ extension CubeApplication {
       return Prepared(signal: v, maxRGB: 1, greySignal: nil)
     case .sRGB, .gamma24:
       // Non-finite pixels skip the maxRGB division and reach the lookup as they are, which
-      // resolves them per channel (DESIGN.md §3).
+      // resolves them per channel (docs/semantics.md §3).
       let m = v.max()
       let isFinite = v.x.isFinite && v.y.isFinite && v.z.isFinite
       if m > 1, isFinite, policy == .maxRGB || policy == .toneScaledMaxRGB {
@@ -80,7 +80,7 @@ extension CubeApplication {
   /// The BT.2100 reference display HLG cubes are defined on (Lw 1000, Lb 0).
   static let hlgDisplay = HLGDisplay(peak: CubeSpace.hlgDisplayPeak, black: 0)
 
-  /// The factor on `F(x/m)`: `m` for maxrgb, `h(m)` for tone-scaled-maxrgb (DESIGN.md §4).
+  /// The factor on `F(x/m)`: `m` for maxrgb, `h(m)` for tone-scaled-maxrgb (docs/semantics.md §4).
   func highlightScale(maxRGB m: Float, grey: SIMD3<Float>?) -> Float {
     guard policy == .toneScaledMaxRGB, let grey, whiteResponse > 1e-6 else { return m }
     return max(1, (weights * mode.decodeSDR(grey)).sum() / whiteResponse)

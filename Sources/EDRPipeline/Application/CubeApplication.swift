@@ -2,7 +2,7 @@ import ColorMath
 public import CubeFormat
 public import LUTEngine
 
-/// A cube applied to images in a working space, with the conversions of DESIGN.md §1, the
+/// A cube applied to images in a working space, with the conversions of docs/semantics.md §1, the
 /// highlight policy of §4 for SDR cubes and the BT.2100 paths of §5 for PQ and HLG cubes.
 ///
 /// Applying = working → cube space (encode) → lookup → decode → working, then the optional

@@ -1,6 +1,6 @@
 import ColorMath
 
-/// An optional tone map at the end of a cube application (DESIGN.md §5, `--peak` /
+/// An optional tone map at the end of a cube application (docs/semantics.md §5, `--peak` /
 /// `--headroom`), applied to maxRGB in linear working RGB.
 ///
 /// Peaks are in EDR units (1 = reference white): `--headroom H` is an output peak of `H`,

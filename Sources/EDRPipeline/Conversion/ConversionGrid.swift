@@ -1,6 +1,12 @@
 import ColorMath
 import CubeFormat
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Where the nodes of a converted cube lie, per axis (the same on every axis).
 struct ConversionGrid {

@@ -1,6 +1,6 @@
 import ColorMath
 
-/// Which sample colours the report compares, and how it splits them (DESIGN.md §6).
+/// Which sample colours the report compares, and how it splits them (docs/semantics.md §6).
 extension ConversionQuality {
   /// The largest ΔE_ITP the target's encode → decode round trip may cause to a colour that
   /// still counts as carried.
@@ -31,7 +31,7 @@ extension ConversionQuality {
   ///
   /// A colour the target cannot carry never reaches the new cube as itself (the cube sees
   /// the clipped signal), so comparing the cube with the SDR look on it measures the clip,
-  /// not the conversion (DESIGN.md §6 compares the cube "applied to PQ signals"). PQ carries
+  /// not the conversion (docs/semantics.md §6 compares the cube "applied to PQ signals"). PQ carries
   /// everything to 10 000 cd/m². HLG, on its 1000 cd/m² reference display, cannot: its
   /// inverse OOTF divides by `Y^0.2` (γ = 1.2), so a saturated colour needs a scene signal
   /// above 1 well below 1000 cd/m² (pure Rec.2020 red tops out at 1000 · 0.2627^0.2 ≈

@@ -2,7 +2,7 @@ import ColorMath
 public import CubeFormat
 import LUTEngine
 
-/// Measures a converted cube against its SDR source (DESIGN.md §6, `convert --report`).
+/// Measures a converted cube against its SDR source (docs/semantics.md §6, `convert --report`).
 ///
 /// The sample: for each of Rec.709 and Rec.2020, a `steps³` grid of colours whose
 /// components, in that gamut, are PQ-uniform from black to the mastering peak (cell centres,

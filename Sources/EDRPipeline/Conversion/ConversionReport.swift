@@ -1,4 +1,4 @@
-/// How closely a converted cube reproduces its SDR source on EDR (DESIGN.md §6): ΔE_ITP
+/// How closely a converted cube reproduces its SDR source on EDR (docs/semantics.md §6): ΔE_ITP
 /// (ITU-R BT.2124) statistics over a dense sample of EDR colours.
 public struct ConversionReport: Sendable, Hashable, Codable {
   /// The largest ΔE_ITP.

@@ -1,6 +1,6 @@
 public import LUTEngine
 
-/// The parameters of an SDR → PQ or HLG cube conversion (DESIGN.md §6).
+/// The parameters of an SDR → PQ or HLG cube conversion (docs/semantics.md §6).
 public struct CubeConversionOptions: Sendable, Hashable {
   /// The encoding of the new cube; raw values are the CLI spellings of `--to`.
   public enum Target: String, Sendable, Hashable, CaseIterable {
@@ -57,7 +57,7 @@ public struct CubeConversionOptions: Sendable, Hashable {
   /// The mastering peak assumed when no `peak` is given: 1000 cd/m².
   public static let defaultMasteringPeak: Double = 1000
 
-  /// Creates options; the defaults are DESIGN.md §6's.
+  /// Creates options; the defaults are docs/semantics.md §6's.
   public init(
     target: Target = .pq, size: Int = 65, referenceWhite: Double = CubeSpace.defaultReferenceWhite,
     sourceSpace: CubeSpace? = nil, policy: EDRPolicy = .default,

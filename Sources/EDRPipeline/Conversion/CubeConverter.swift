@@ -2,7 +2,7 @@ import ColorMath
 public import CubeFormat
 import LUTEngine
 
-/// Converts an SDR cube (srgb or bt1886) into a PQ or HLG cube (DESIGN.md §6).
+/// Converts an SDR cube (srgb or bt1886) into a PQ or HLG cube (docs/semantics.md §6).
 ///
 /// For every node: signal → cd/m² → `/W` (Rec.2020 EDR) → the SDR cube on EDR under the
 /// policy (through ``CubeApplication``, Rec.2020 working space, which converts to the cube's

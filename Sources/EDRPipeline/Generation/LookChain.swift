@@ -1,5 +1,11 @@
 import ColorMath
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import LUTEngine
 
 /// A chain of ``LookOperation``s, prepared once and evaluated per colour in `Double`.

@@ -1,6 +1,6 @@
 import ColorMath
 
-/// Converts between a cube space's signals and linear EDR light, in `Double` (DESIGN.md §1, §5).
+/// Converts between a cube space's signals and linear EDR light, in `Double` (docs/semantics.md §1, §5).
 ///
 /// Linear EDR is relative (1 = reference white) in the space's own primaries. `raw` and
 /// `linear` pass values through. PQ and HLG follow the BT.2100 paths of ``CubeApplication``:

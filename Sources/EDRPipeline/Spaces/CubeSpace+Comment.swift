@@ -1,4 +1,4 @@
-/// The `# EDRCube space: SPACE [PRIMARIES] [REFERENCE-WHITE]` comment (DESIGN.md §1).
+/// The `# EDRCube space: SPACE [PRIMARIES] [REFERENCE-WHITE]` comment (docs/semantics.md §1).
 extension CubeSpace {
   /// The comment's prefix, as it appears after `#` and one space.
   public static let commentPrefix = "EDRCube space:"

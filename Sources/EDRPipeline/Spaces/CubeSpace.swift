@@ -1,6 +1,6 @@
 public import ColorMath
 
-/// What a cube's input and output values mean (DESIGN.md §1).
+/// What a cube's input and output values mean (docs/semantics.md §1).
 ///
 /// The transfer says how values are encoded, the primaries which RGB they are, and the
 /// reference white how many cd/m² EDR 1.0 is when the encoding is absolute (PQ, HLG).
@@ -42,7 +42,7 @@ public struct CubeSpace: Sendable, Hashable {
   /// Cd/m² of EDR 1.0 when converting to absolute signals; used by pq and hlg.
   public var referenceWhite: Double
 
-  /// Creates a space; omitted parts take the defaults of DESIGN.md §1.
+  /// Creates a space; omitted parts take the defaults of docs/semantics.md §1.
   public init(
     _ transfer: Transfer, primaries: NamedPrimaries? = nil,
     referenceWhite: Double = CubeSpace.defaultReferenceWhite

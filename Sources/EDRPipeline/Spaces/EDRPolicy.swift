@@ -1,4 +1,4 @@
-/// How an SDR cube (srgb, bt1886) treats EDR values above 1 (DESIGN.md §4).
+/// How an SDR cube (srgb, bt1886) treats EDR values above 1 (docs/semantics.md §4).
 ///
 /// With `F(x) = dec(L(enc(x)))`, `L` the cube under linear extrapolation and
 /// `m = max(R, G, B)`. Raw values are the CLI spellings of `--edr-policy`.

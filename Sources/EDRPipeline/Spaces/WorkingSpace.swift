@@ -1,6 +1,6 @@
 public import ColorMath
 
-/// What an image's pixels mean (DESIGN.md §1): linear EDR (EXR, float TIFF) or sRGB-encoded
+/// What an image's pixels mean (docs/semantics.md §1): linear EDR (EXR, float TIFF) or sRGB-encoded
 /// (integer TIFF), in some primaries.
 public struct WorkingSpace: Sendable, Hashable {
   /// The pixels' encoding; raw values are the CLI spellings of `--working-space`.

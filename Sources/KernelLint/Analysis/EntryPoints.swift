@@ -1,4 +1,4 @@
-/// How a function takes part in the analysis (LINTER.md §1.1).
+/// How a function takes part in the analysis (docs/lint-rules.md §1.1).
 enum EntryRole: Sendable, Equatable {
   /// A colour-producing kernel: its returns are outputs.
   case colorKernel
@@ -100,7 +100,7 @@ enum EntryPoints {
     }.map { ($0, .library) }
   }
 
-  /// The role of a plain Metal entry point (LINTER.md §1.1 `metal` row), nil for others.
+  /// The role of a plain Metal entry point (docs/lint-rules.md §1.1 `metal` row), nil for others.
   static func metalRole(_ f: FunctionDecl, unit: TranslationUnit) -> EntryRole? {
     if f.markers.contains("fragment") {
       if ["float4", "half4"].contains(f.returnType.name) { return .colorKernel }

@@ -52,7 +52,7 @@ extension Interpreter {
       if let coordinate = args.last { noteLookup(coordinate, at: exprs.last?.range ?? e.range) }
       return colorSource()
     case (.destination, "write"):
-      // Group kernels: every written value is an output (LINTER.md §1.1).
+      // Group kernels: every written value is an output (docs/lint-rules.md §1.1).
       if isEntry && callStack.isEmpty {
         for value in args where value.lanes.count == 4 { recordOutput(value, range: e.range) }
       }

@@ -1,5 +1,5 @@
 /// Abstract interpreter over one kernel's AST: per-lane classes, intervals in two worlds,
-/// and carrier-path provenance (LINTER.md §1). Helpers are inlined at each call site.
+/// and carrier-path provenance (docs/lint-rules.md §1). Helpers are inlined at each call site.
 final class Interpreter {
   /// How control leaves a statement.
   enum Flow { case normal, returned }

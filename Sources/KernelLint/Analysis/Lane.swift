@@ -1,4 +1,4 @@
-/// The value classes of LINTER.md §1.2, as a set (a lane may mix sources).
+/// The value classes of docs/lint-rules.md §1.2, as a set (a lane may mix sources).
 struct ValueClass: OptionSet, Sendable, Hashable {
   let rawValue: UInt8
   static let color = ValueClass(rawValue: 1)

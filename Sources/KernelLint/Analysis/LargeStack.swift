@@ -1,7 +1,7 @@
 import Foundation
 
 /// Runs work on a thread with a known, large stack, so that the fixed nesting limit (256)
-/// is safe whatever thread calls the linter (RELIABILITY.md §3.5: callers may have 512 KiB).
+/// is safe whatever thread calls the linter (docs/reliability.md §3.5: callers may have 512 KiB).
 enum LargeStack {
   /// The stack size used for parsing and analysis.
   static let size = 16 << 20

@@ -1,4 +1,4 @@
-/// A parsed `edrlint:` comment directive (LINTER.md §3).
+/// A parsed `edrlint:` comment directive (docs/lint-rules.md §3).
 struct Directive {
   /// The command.
   enum Command: String {

@@ -8,7 +8,7 @@ struct FileFindingBuilder {
   private var findings: [Finding] = []
   private var kernelSpans: [Range<Int>] = []
 
-  /// At most this many findings per file (RELIABILITY.md §3.5).
+  /// At most this many findings per file (docs/reliability.md §3.5).
   static let findingLimit = 1000
   /// The most UTF-8 bytes of one finding's message.
   static let messageByteLimit = 1000

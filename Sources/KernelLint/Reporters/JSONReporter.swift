@@ -1,6 +1,6 @@
 import Foundation
 
-/// The JSON document of LINTER.md §4.2 (Codable, stable key order).
+/// The JSON document of docs/lint-rules.md §4.2 (Codable, stable key order).
 enum JSONReporter {
   struct Document: Codable {
     var tool = "edrlint"

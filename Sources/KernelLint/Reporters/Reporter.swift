@@ -4,7 +4,7 @@ public enum ReporterKind: String, Sendable, CaseIterable {
   case text
   /// Only the first line of each diagnostic (Xcode build logs).
   case xcode
-  /// The JSON document of LINTER.md §4.2.
+  /// The JSON document of docs/lint-rules.md §4.2.
   case json
   /// SARIF 2.1.0.
   case sarif
@@ -72,7 +72,7 @@ struct TextReporter {
         out +=
           "\(f.file):\(f.span.start.line):\(f.span.start.column): \(f.severity.rawValue): \(Self.truncated(f.message)) [\(f.ruleID.rawValue)]\n"
         if firstLineOnly || f.span.start.column > 400 { continue }
-        // The echoed line, caret and fix text are bounded like the message (RELIABILITY §3.5).
+        // The echoed line, caret and fix text are bounded like the message (docs/reliability.md §3.5).
         let line = Self.truncated(report.source.lineText(f.span.start.line))
         out += line + "\n"
         let prefix = String(
@@ -101,7 +101,7 @@ struct TextReporter {
     return out
   }
 
-  /// Messages are bounded (RELIABILITY.md §3.5).
+  /// Messages are bounded (docs/reliability.md §3.5).
   static func truncated(_ s: String) -> String {
     s.count <= 400 ? s : String(s.prefix(400)) + "…"
   }

@@ -26,7 +26,7 @@ enum SARIFReporter {
   struct Driver: Codable {
     var name = "edrlint"
     var version = KernelLintVersion.current
-    var informationUri = "https://github.com/edrcube/edrcube/blob/main/LINTER.md"
+    var informationUri = "https://github.com/edrcube/edrcube/blob/main/docs/lint-rules.md"
     var rules: [Rule]
   }
 
@@ -113,7 +113,7 @@ enum SARIFReporter {
         id: d.identifier.rawValue, name: d.name, shortDescription: Text(text: d.summary),
         fullDescription: Text(text: d.rationale),
         helpUri:
-          "https://github.com/edrcube/edrcube/blob/main/LINTER.md#\(d.identifier.rawValue.lowercased())",
+          "https://github.com/edrcube/edrcube/blob/main/docs/lint-rules.md#\(d.identifier.rawValue.lowercased())",
         defaultConfiguration: Configuration(level: d.defaultSeverity.rawValue, enabled: !d.isOptIn))
     }
     let base = sourceRoot == nil ? nil : "SRCROOT"

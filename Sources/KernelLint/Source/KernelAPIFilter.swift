@@ -1,5 +1,5 @@
 /// Decides whether an embedded kernel literal is passed straight to a kernel-creating API
-/// (configuration `host.heuristicStrings: false`, LINTER.md §6 `kernelAPIs`).
+/// (configuration `host.heuristicStrings: false`, docs/lint-rules.md §6 `kernelAPIs`).
 struct KernelAPIFilter: Sendable {
   /// Argument markers such as `CIColorKernel(source:` or `kernelWithString:`, blanks removed.
   private let markers: [[UInt8]]

@@ -1,4 +1,4 @@
-/// Splices `#include "file.h"` into the token stream before preprocessing (LINTER.md §2,
+/// Splices `#include "file.h"` into the token stream before preprocessing (docs/lint-rules.md §2,
 /// LINT003): the file is looked up next to the including file, then in the configured
 /// include paths. Included tokens report the range of the `#include` line (like macro
 /// expansions: findings land on the directive, no fix-its there). A file that is not found

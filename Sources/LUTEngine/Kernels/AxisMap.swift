@@ -1,7 +1,7 @@
 /// The input side of one table stage, on four pixels at once.
 ///
 /// `t = (x − lo)·((N − 1)/(hi − lo))`, `i = clamp(floor(t), 0, N − 2)`, `f = t − i`
-/// (DESIGN.md §3), in the same operations and order as `ReferenceKernel`.
+/// (docs/semantics.md §3), in the same operations and order as `ReferenceKernel`.
 struct AxisMap: Sendable {
   /// Domain minimum per channel.
   let lo: SIMD3<Float>

@@ -1,10 +1,10 @@
 public import CubeFormat
 
-/// The plain scalar implementation of DESIGN.md §3, written for clarity. It is the oracle the
+/// The plain scalar implementation of docs/semantics.md §3, written for clarity. It is the oracle the
 /// fast kernels are tested against; do not optimise it.
 public enum ReferenceKernel {
   /// Position of `x` on a table axis of `n` nodes over `[lo, hi]`, as a continuous node index:
-  /// `(x − lo)·s` with `s = (n − 1)/(hi − lo)` (DESIGN.md §3's formula with the division done
+  /// `(x − lo)·s` with `s = (n − 1)/(hi − lo)` (docs/semantics.md §3's formula with the division done
   /// once per table; for the usual domain 0…1 the two agree bit for bit; see `positionScale`).
   ///
   /// Non-finite input maps to an edge and is flagged so that it is not extrapolated:
@@ -54,7 +54,7 @@ public enum ReferenceKernel {
     switch interpolation {
     case .tetrahedral:
       // Fractions are deliberately not clamped: with linear extrapolation this is the
-      // first-order extension of the boundary tetrahedron (DESIGN.md §3).
+      // first-order extension of the boundary tetrahedron (docs/semantics.md §3).
       return tetrahedral(f, c)
     case .trilinear:
       let fc = simd_clamp01(f)
@@ -100,7 +100,7 @@ public enum ReferenceKernel {
     return v
   }
 
-  // MARK: - Cell formulas (DESIGN.md §3, conformance README §3.3)
+  // MARK: - Cell formulas (docs/semantics.md §3, Tests/Fixtures/conformance/README.md §3.3)
 
   @inlinable
   static func simd_clamp01(_ f: SIMD3<Float>) -> SIMD3<Float> {

@@ -1,4 +1,4 @@
-/// The fast tetrahedral 3D stage (DESIGN.md §3, conformance README §3.3).
+/// The fast tetrahedral 3D stage (docs/semantics.md §3, Tests/Fixtures/conformance/README.md §3.3).
 ///
 /// Branch-free: the tetrahedron's two middle corners are chosen with lane masks that follow
 /// the same decision tree as `ReferenceKernel` (so ties pick the same piece), and blended as

@@ -1,4 +1,4 @@
-/// The portable trilinear 3D stage (DESIGN.md §3, conformance README §3.3), four pixels at once.
+/// The portable trilinear 3D stage (docs/semantics.md §3, Tests/Fixtures/conformance/README.md §3.3), four pixels at once.
 struct TrilinearKernel<Mode: ExtrapolationMode>: PixelKernel {
   /// The table.
   let table: PlanarTable

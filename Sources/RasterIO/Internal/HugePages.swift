@@ -1,4 +1,10 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Asks the kernel for transparent huge pages under a large, not yet touched sample buffer, so
 /// that filling it takes one page fault per 2 MiB instead of one per 4 KiB (measured on a 4K
@@ -13,7 +19,11 @@ enum HugePages {
     guard let pages = wholePages(at: Int(bitPattern: base), byteCount: byteCount),
       let aligned = UnsafeMutableRawPointer(bitPattern: pages.lowerBound)
     else { return }
-    _ = madvise(aligned, pages.count, MADV_HUGEPAGE)
+    #if os(Linux)
+      _ = madvise(aligned, pages.count, MADV_HUGEPAGE)
+    #else
+      _ = aligned
+    #endif
   }
 
   /// The addresses of the whole huge pages inside `byteCount` bytes at `address`; nil for

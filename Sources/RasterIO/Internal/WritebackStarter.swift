@@ -1,5 +1,11 @@
 internal import COpenEXR
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Starts the kernel writing a file's pages to disk while the writer is still producing
 /// them, every `interval` bytes, so the `fsync` that completes an atomic write

@@ -1,7 +1,13 @@
 internal import CTIFF
 import Dispatch
 import Foundation
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import Synchronization
 
 /// Reads uncompressed contiguous strips straight from the file on all cores (`pread` into

@@ -98,7 +98,7 @@ struct BlockCounts: Sendable {
   var clippedValues = 0
 
   /// Applies `application` to the block in place (dividing colour by alpha around the lookup
-  /// when `straighten`, DESIGN.md §7) and counts.
+  /// when `straighten`, docs/semantics.md §7) and counts.
   init(
     applying application: CubeApplication, to block: RGBABlock, straighten: Bool,
     range: (limit: Float, isInteger: Bool)

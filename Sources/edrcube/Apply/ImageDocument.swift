@@ -36,7 +36,7 @@ enum ImageDocument {
     }
   }
 
-  /// What the pixels mean (DESIGN.md §1): EXR and float TIFF are linear EDR in the file's
+  /// What the pixels mean (docs/semantics.md §1): EXR and float TIFF are linear EDR in the file's
   /// chromaticities (else Rec.709); integer TIFF is sRGB-encoded Rec.709.
   var workingSpace: WorkingSpace {
     switch self {

@@ -3,7 +3,7 @@ import EDRPipeline
 import LUTEngine
 
 // The option enums of the library modules carry their CLI spellings as raw values
-// (DESIGN.md §8), so they parse directly.
+// (docs/semantics.md §8), so they parse directly.
 extension Interpolation: ExpressibleByArgument {}
 extension Extrapolation: ExpressibleByArgument {}
 extension EDRPolicy: ExpressibleByArgument {}

@@ -4,7 +4,7 @@ import CubeFormat
 import EDRPipeline
 import LUTEngine
 
-/// The options that say how a cube is applied, shared by `eval` and `apply` (DESIGN.md §8).
+/// The options that say how a cube is applied, shared by `eval` and `apply` (docs/semantics.md §8).
 struct TransformOptions: ParsableArguments {
   @Option(help: "The .cube file to apply.")
   var lut: String

@@ -1,7 +1,7 @@
 /// The fast 1D stage: a 1D-only table, or the shaper in front of a 3D table.
 ///
 /// Linear interpolation per channel; with linear extrapolation the boundary interval's slope
-/// continues past the domain (DESIGN.md §3).
+/// continues past the domain (docs/semantics.md §3).
 struct Table1DKernel<Mode: ExtrapolationMode>: PixelKernel {
   /// `size · 3` values, interleaved RGB rows (file order).
   let values: UnsafePointer<Float>
