@@ -32,7 +32,7 @@ interop:
 
 # The test suite under AddressSanitizer, then under ThreadSanitizer, each in its own build
 # folder (the debug build is untouched); any report fails the run (TSan exits 66 at the end). SWIFT_BACKTRACE=enable=no: the backtracer and the
-# sanitizers hang together (RELIABILITY pitfall 3).
+# sanitizers hang together (docs/reliability.md pitfall 3).
 sanitize: deps
 	SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitize/lsan.supp \
 		$(SWIFT) test --sanitize=address --build-path .build-asan

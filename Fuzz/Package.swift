@@ -1,5 +1,5 @@
 // swift-tools-version: 6.1
-// libFuzzer targets for EDRCube's parsers (RELIABILITY.md §2a, §3.6), in their own package so
+// libFuzzer targets for EDRCube's parsers (docs/reliability.md §2a, §3.6), in their own package so
 // that sanitizer builds never touch the root package's build folder.
 //
 //   bash scripts/fuzz.sh [SECONDS] [TARGET…]     # build with fuzzer+ASan, run, check
@@ -8,7 +8,7 @@
 // libFuzzer provides it). Build by hand with
 //   swift build -c release --package-path Fuzz --sanitize=fuzzer \
 //     -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
-// (`--sanitize=fuzzer --sanitize=address` passes only one of the two: RELIABILITY pitfall 1).
+// (`--sanitize=fuzzer --sanitize=address` passes only one of the two: docs/reliability.md pitfall 1).
 import Foundation
 import PackageDescription
 

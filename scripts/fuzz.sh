@@ -7,7 +7,7 @@
 # default .build/fuzz), FUZZ_NO_BUILD=1 (reuse the last build), FUZZ_NICE (nice level).
 # Fails (exit 1) on any crash, out-of-memory (-malloc_limit_mb=512, -rss_limit_mb=2048),
 # timeout (-timeout=10), artifact, or a run that executed no input ("Done 0 runs", or no
-# "Done" line at all: RELIABILITY pitfall 2). Prints one summary line per target:
+# "Done" line at all: docs/reliability.md pitfall 2). Prints one summary line per target:
 #   fuzz: TARGET seconds=S runs=N exec/s=R cov=C ft=F corpus=K artifacts=A result=ok|FAIL
 set -euo pipefail
 

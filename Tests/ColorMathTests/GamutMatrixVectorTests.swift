@@ -2,7 +2,7 @@ import ColorMath
 import TestSupport
 import Testing
 
-/// `gamut_matrices.json` (conformance README §2.2): matrices derived from chromaticities.
+/// `gamut_matrices.json` (Tests/Fixtures/conformance/README.md §2.2): matrices derived from chromaticities.
 @Suite struct GamutMatrixVectorTests {
   let file: VectorFile
   static let spaces: [(String, RGBPrimaries)] = [

@@ -2,7 +2,7 @@ import ColorMath
 import TestSupport
 import Testing
 
-/// The maxRGB Reinhard curve and the BT.2390 EETF (DESIGN.md §5).
+/// The maxRGB Reinhard curve and the BT.2390 EETF (docs/semantics.md §5).
 @Suite struct ToneMapTests {
   @Test func reinhardMapsPeakToPeakAndKeepsHue() {
     let curve = MaxRGBReinhard(inputPeak: 10000.0 / 203, outputPeak: 1000.0 / 203)

@@ -2,7 +2,7 @@ import ColorMath
 import TestSupport
 import Testing
 
-/// `transfer_functions.json` (conformance README §2.1) with the tolerances of §4.
+/// `transfer_functions.json` (Tests/Fixtures/conformance/README.md §2.1) with the tolerances of §4.
 @Suite struct TransferFunctionVectorTests {
   let file: VectorFile
 

@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 
-/// One entry of `cube-cases/expected.json` (conformance README §1.1), the keys this module
+/// One entry of `cube-cases/expected.json` (Tests/Fixtures/conformance/README.md §1.1), the keys this module
 /// checks.
 struct CaseExpectation: Decodable, Sendable {
   /// A stage's `{min, max}` per channel.

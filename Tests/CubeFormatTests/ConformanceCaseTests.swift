@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Every shipped file of `conformance/cube-cases`, checked against its `expected.json` entry
-/// (conformance README §1.1). Probes are for the engine and are not read here.
+/// (Tests/Fixtures/conformance/README.md §1.1). Probes are for the engine and are not read here.
 @Suite struct ConformanceCaseTests {
   /// The shipped cases (the generated ones have their own tests).
   static let shippedCases: [String] = CaseExpectation.all.filter { $0.value.generated == nil }

@@ -1,8 +1,8 @@
 import CubeFormat
 import Testing
 
-/// Systematic mutations of one valid file (RELIABILITY §2, §3.1), each with the outcome
-/// DESIGN.md §2 prescribes: every truncation, every line deleted or repeated, every value
+/// Systematic mutations of one valid file (docs/reliability.md §2, §3.1), each with the outcome
+/// docs/semantics.md §2 prescribes: every truncation, every line deleted or repeated, every value
 /// replaced by a hostile token, a NUL at every offset, and other line endings. A rejection
 /// must name a line of the mutated file (1 past the last at most) and a column ≥ 1; an
 /// acceptance must give exactly the expected table.
@@ -74,7 +74,7 @@ import Testing
     }
   }
 
-  /// Replacement tokens: the rejected ones (DESIGN.md §2: no nan, inf, hex floats, Float
+  /// Replacement tokens: the rejected ones (docs/semantics.md §2: no nan, inf, hex floats, Float
   /// overflow, commas, words, missing values) and accepted spellings of the same number.
   static let hostile = [
     "nan", "inf", "-inf", "1e39", "0x1p-1", "1,0", "abc", "", "1e", "--1", "1..0",

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The cube-cases too big to ship, built from their recipes (conformance README §1.3).
+/// The cube-cases too big to ship, built from their recipes (Tests/Fixtures/conformance/README.md §1.3).
 /// 129/130 and 256/257 only with `EDRCUBE_HEAVY=1`.
 @Suite struct GeneratedCaseTests {
   static let cases: [String] = CaseExpectation.all.compactMap { name, expectation in

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Hostile inputs are rejected early, with bounded memory and a printable, short echo
-/// (RELIABILITY.md §3.1).
+/// (docs/reliability.md §3.1).
 @Suite struct HostileInputTests {
   static func failure(_ bytes: [UInt8]) -> CubeParseError? {
     do {

@@ -1,8 +1,8 @@
 import CubeFormat
 import Testing
 
-/// RELIABILITY.md §3.1, the malformed `.cube` corpus, with the toolkit column as the
-/// expectation (DESIGN.md §2 where the two differ: a 257 size is accepted with a warning and
+/// docs/reliability.md §3.1, the malformed `.cube` corpus, with the toolkit column as the
+/// expectation (docs/semantics.md §2 where the two differ: a 257 size is accepted with a warning and
 /// an unknown keyword before the data is a warning). The long-line and binary-garbage rows
 /// are in ``HostileInputTests``; `ok_size65` is the generated S4 case.
 @Suite struct MalformedCorpusTests {
@@ -110,7 +110,7 @@ import Testing
 }
 
 extension MalformedCorpusTests {
-  /// size_257: the size line is accepted (DESIGN.md: 257–1024 with a warning), so a file
+  /// size_257: the size line is accepted (docs/semantics.md: 257–1024 with a warning), so a file
   /// without rows fails on the row count, not on the size.
   @Test func size257IsAcceptedOnItsLine() {
     guard case .failure(let error) = CubeTestData.parse("LUT_3D_SIZE 257\n") else {

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// parse → write → parse is bit-exact (DESIGN.md §2, Writing).
+/// parse → write → parse is bit-exact (docs/semantics.md §2, Writing).
 @Suite struct RoundTripTests {
   static let sizes: [Int] = Array(2...65) + [129] + (CubeTestData.heavy ? [256] : [])
 

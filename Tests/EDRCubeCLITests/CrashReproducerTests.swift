@@ -16,7 +16,7 @@ import Testing
     return names.sorted().map { dir.appendingPathComponent($0).path }
   }
 
-  /// The pixel edge values of RELIABILITY §3.3 as `eval` input, each in every channel.
+  /// The pixel edge values of docs/reliability.md §3.3 as `eval` input, each in every channel.
   static let edgeTriples = [
     "nan", "inf", "-inf", "-1", "-0", "0", "1e-45", "1.1754944e-38", "6.1e-5", "5.96e-8", "1",
     "1.0000001", "65504", "65519", "65520", "1e30", "3.4028235e38",

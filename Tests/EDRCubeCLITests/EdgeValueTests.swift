@@ -3,7 +3,7 @@ import RasterIO
 import TestSupport
 import Testing
 
-/// The pixel edge values of RELIABILITY §3.3 through `edrcube apply` with an identity cube in
+/// The pixel edge values of docs/reliability.md §3.3 through `edrcube apply` with an identity cube in
 /// raw space, compared by bit pattern. Reference behaviour (OpenColorIO 2.6 and ffmpeg agree):
 /// NaN → 0, +inf → 1, −inf → 0; with clamp extrapolation everything lands in [0, 1], with
 /// linear extrapolation finite values pass through unchanged. A NaN alpha is copied as it is.

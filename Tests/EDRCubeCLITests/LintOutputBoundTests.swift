@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `edrcube lint` output stays bounded whatever the input (RELIABILITY §3.5: OpenColorIO's
+/// `edrcube lint` output stays bounded whatever the input (docs/reliability.md §3.5: OpenColorIO's
 /// error message once embedded a 64 MiB line). A finding on a long line, or one whose span is
 /// a million characters, must not print them all: at most a few KiB per finding.
 @Suite struct LintOutputBoundTests {

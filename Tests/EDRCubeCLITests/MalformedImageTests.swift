@@ -3,7 +3,7 @@ import RasterIO
 import TestSupport
 import Testing
 
-/// Images whose channels or sample layout `apply` cannot use (RELIABILITY §3.2 "wrong channel
+/// Images whose channels or sample layout `apply` cannot use (docs/reliability.md §3.2 "wrong channel
 /// types and layouts"): each one fails with a one-line error naming the file and writes
 /// nothing; the layouts it does handle are converted.
 @Suite struct MalformedImageTests {
@@ -164,7 +164,7 @@ import Testing
     var testDescription: String { what }
   }
 
-  /// Geometry tags that lie (RELIABILITY §3.2): each fails cleanly, except a RowsPerStrip
+  /// Geometry tags that lie (docs/reliability.md §3.2): each fails cleanly, except a RowsPerStrip
   /// larger than the image, which TIFF allows (one strip), and a StripByteCounts larger than
   /// the file when the bytes the strip needs are there.
   static let geometryCases: [GeometryCase] = [

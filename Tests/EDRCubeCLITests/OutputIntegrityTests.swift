@@ -4,7 +4,7 @@ import RasterIO
 import TestSupport
 import Testing
 
-/// Output integrity of `edrcube apply` under failure (RELIABILITY §3.4): a full disk, a
+/// Output integrity of `edrcube apply` under failure (docs/reliability.md §3.4): a full disk, a
 /// missing folder, a SIGKILL in the middle of writing, sixteen processes writing one path,
 /// and an output spelled differently from the input it would replace. Afterwards the target
 /// is absent, the old complete file or the new complete file; only `.NAME.tmp.XXXXXX`
@@ -90,7 +90,7 @@ import Testing
       // 4.1 MiB in five, so the failure is met while the next batch is being encoded.
       let scene = try Scene(dir, side: side)
       // RLIMIT_FSIZE of 64 KiB with SIGXFSZ ignored (inherited through exec): every write
-      // past the limit fails with EFBIG, as on a full disk (RELIABILITY pitfall 8).
+      // past the limit fails with EFBIG, as on a full disk (docs/reliability.md pitfall 8).
       let script = "ulimit -f 64; trap '' XFSZ; exec \"$0\" \"$@\""
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/bin/bash")

@@ -13,7 +13,7 @@ import Testing
 
   /// How a figure's cube was made.
   enum Mode: String, Sendable {
-    /// DESIGN.md §6: nodes over the whole range, values sampled.
+    /// docs/semantics.md §6: nodes over the whole range, values sampled.
     case straightforward = ""
     /// Nodes over the whole range, values fitted (`--fit`).
     case fitted = " --fit"

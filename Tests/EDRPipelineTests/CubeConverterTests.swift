@@ -5,7 +5,7 @@ import LUTEngine
 import TestSupport
 import Testing
 
-/// The SDR → PQ conversion against the conformance vector (conformance README §2.4, §5
+/// The SDR → PQ conversion against the conformance vector (Tests/Fixtures/conformance/README.md §2.4, §5
 /// "Converter"), its comments, node placements and the quality report.
 @Suite struct CubeConverterTests {
   /// `convert sdr_look_11.cube --to pq --size 6`, stage by stage where it differs.

@@ -5,7 +5,7 @@ import LUTEngine
 import TestSupport
 import Testing
 
-/// Identities, transfer and gamut cubes, resize and compose (DESIGN.md §8 `generate`).
+/// Identities, transfer and gamut cubes, resize and compose (docs/semantics.md §8 `generate`).
 @Suite struct CubeGeneratorTests {
   /// Evaluates a file's tables (raw) at `x`.
   static func evaluate(

@@ -1,7 +1,7 @@
 import EDRPipeline
 import Testing
 
-/// The `# EDRCube space:` comment and the resolution order of DESIGN.md §1.
+/// The `# EDRCube space:` comment and the resolution order of docs/semantics.md §1.
 @Suite struct CubeSpaceTests {
   @Test func commentsAreWrittenAndReadBack() throws {
     let spaces = [

@@ -5,7 +5,7 @@ import LUTEngine
 import TestSupport
 import Testing
 
-/// `edr_application.json` (conformance README §2.5): every key, through the scalar and the
+/// `edr_application.json` (Tests/Fixtures/conformance/README.md §2.5): every key, through the scalar and the
 /// batch path, with the Float tolerance of §4 (rel 1e-3, abs 1e-4).
 @Suite struct EDRApplicationVectorTests {
   /// One expected array of the file and how to reproduce it.

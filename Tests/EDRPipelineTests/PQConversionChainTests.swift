@@ -5,7 +5,7 @@ import LUTEngine
 import TestSupport
 import Testing
 
-/// The per-node chain of `pq_conversion.json` (conformance README §2.4, DESIGN.md §6) built
+/// The per-node chain of `pq_conversion.json` (Tests/Fixtures/conformance/README.md §2.4, docs/semantics.md §6) built
 /// from this module's pieces: the SDR cube on EDR under tone-scaled-maxrgb, in a Rec.2020
 /// working space, between PQ decode and encode. Pins the stages the converter will use.
 @Suite struct PQConversionChainTests {

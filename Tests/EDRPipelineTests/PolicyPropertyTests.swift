@@ -5,7 +5,7 @@ import LUTEngine
 import TestSupport
 import Testing
 
-/// Properties of the highlight policies (DESIGN.md §4) and the PQ/HLG paths (§5).
+/// Properties of the highlight policies (docs/semantics.md §4) and the PQ/HLG paths (§5).
 @Suite struct PolicyPropertyTests {
   static let sdr = CubeSpace(.srgb, primaries: .rec709)
 

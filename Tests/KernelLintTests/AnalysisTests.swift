@@ -1,7 +1,7 @@
 import KernelLint
 import Testing
 
-/// The precision devices and value classes of LINTER.md §1, checked through rule outcomes.
+/// The precision devices and value classes of docs/lint-rules.md §1, checked through rule outcomes.
 @Suite struct AnalysisTests {
   struct Case: Sendable, CustomStringConvertible {
     var name: String

@@ -2,7 +2,7 @@ import Foundation
 import KernelLint
 import Testing
 
-/// Token and line sizes far beyond real kernels (RELIABILITY §3.5): a long single line, a
+/// Token and line sizes far beyond real kernels (docs/reliability.md §3.5): a long single line, a
 /// 1 MiB identifier, a million-digit number and a 1.2-million-token expression. Each lints to
 /// completion with a bounded report. The single line is 4 MiB by default and 64 MiB with
 /// `EDRCUBE_HEAVY=1` (about 5 s in a debug build).

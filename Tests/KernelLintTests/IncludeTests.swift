@@ -1,7 +1,7 @@
 import KernelLint
 import Testing
 
-/// `#include "file.h"` resolution (LINTER.md §2 LINT003, §6 `preprocessor.includePaths`).
+/// `#include "file.h"` resolution (docs/lint-rules.md §2 LINT003, §6 `preprocessor.includePaths`).
 @Suite struct IncludeTests {
   private let files: [String: String] = [
     "Shaders/sub/helpers.h": """

@@ -1,7 +1,7 @@
 import KernelLint
 import Testing
 
-/// The plain Metal dialect (LINTER.md §1.1 `metal` row) and the configuration keys
+/// The plain Metal dialect (docs/lint-rules.md §1.1 `metal` row) and the configuration keys
 /// `dialects`, `host` and `libraryMode` (§6).
 @Suite struct MetalDialectTests {
   private func lint(

@@ -1,7 +1,7 @@
 import KernelLint
 import Testing
 
-/// Precision device 4, normalised accumulation (LINTER.md §1.3): averages and convex weight
+/// Precision device 4, normalised accumulation (docs/lint-rules.md §1.3): averages and convex weight
 /// tables keep output alpha in [0, 1]; sums that are not normalised are still reported.
 @Suite struct NormalisedAccumulationTests {
   private func rules(_ text: String, path: String = "k.cikernel") -> [RuleID] {

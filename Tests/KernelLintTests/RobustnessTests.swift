@@ -2,7 +2,7 @@ import Foundation
 import KernelLint
 import Testing
 
-/// Hostile input (RELIABILITY.md §3.5): fixed nesting limit, bounded output, no crash.
+/// Hostile input (docs/reliability.md §3.5): fixed nesting limit, bounded output, no crash.
 @Suite struct RobustnessTests {
   private func lint(_ text: String, _ path: String = "hostile.cikernel") -> FileReport {
     Linter().lint(text: text, path: path)

@@ -4,7 +4,7 @@ import LUTEngine
 import TestSupport
 import Testing
 
-/// `vectors/interp_*.json` (conformance README §2.3) through the reference and the fast path.
+/// `vectors/interp_*.json` (Tests/Fixtures/conformance/README.md §2.3) through the reference and the fast path.
 @Suite struct ConformanceVectorTests {
   static let files = ["interp_random_3.json", "interp_random_25.json", "interp_domain_6.json"]
   static let keys: [(String, Interpolation, Extrapolation)] = [

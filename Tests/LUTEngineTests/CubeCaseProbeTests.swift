@@ -4,7 +4,7 @@ import LUTEngine
 import TestSupport
 import Testing
 
-/// Every `probes` / `nonFiniteProbes` entry of `cube-cases/expected.json` (conformance README
+/// Every `probes` / `nonFiniteProbes` entry of `cube-cases/expected.json` (Tests/Fixtures/conformance/README.md
 /// §1.1) through the engine, single colour and batch.
 @Suite struct CubeCaseProbeTests {
   static func expectations() -> [String: [String: Any]] {

@@ -2,7 +2,7 @@ import CubeFormat
 import LUTEngine
 import Testing
 
-/// The golden checks of DESIGN.md §3 and the identity property of linear extrapolation.
+/// The golden checks of docs/semantics.md §3 and the identity property of linear extrapolation.
 @Suite struct GoldenValueTests {
   static let doubling = CubeLUT(lut3D: TestCubes.table3D(size: 2) { 2 * $0 })
   static let product = CubeLUT(

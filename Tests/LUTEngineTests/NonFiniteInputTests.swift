@@ -2,7 +2,7 @@ import CubeFormat
 import LUTEngine
 import Testing
 
-/// DESIGN.md §3: NaN → domain minimum, ±∞ → the domain edges, that channel not extrapolated,
+/// docs/semantics.md §3: NaN → domain minimum, ±∞ → the domain edges, that channel not extrapolated,
 /// the others still are; counted per pixel; for each interpolation × extrapolation.
 @Suite struct NonFiniteInputTests {
   /// The affine cube (2r, 3g − 0.5, 1 − b) of conformance case A6, over a non-default domain

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Readers and writers on real threads at once (ThreadSanitizer only reports interleavings
-/// that actually run, and `concurrentPerform` may use only two threads here: RELIABILITY §2b).
+/// that actually run, and `concurrentPerform` may use only two threads here: docs/reliability.md §2b).
 /// Every thread reads one shared file and writes the same two output paths; everything read
 /// back is bit-exact and nothing is left behind.
 @Suite struct ConcurrentIOTests {

@@ -4,7 +4,7 @@ import RasterIO
 import TestSupport
 import Testing
 
-/// Headers that declare absurd or inconsistent sizes (RELIABILITY §3.2): rejected with a typed
+/// Headers that declare absurd or inconsistent sizes (docs/reliability.md §3.2): rejected with a typed
 /// error before any pixel buffer is allocated.
 @Suite struct DeclaredSizeTests {
   /// A valid small EXR with its dataWindow replaced.

@@ -4,7 +4,7 @@ import RasterIO
 
 /// Deterministic test content for RasterIO round trips.
 enum TestImages {
-  /// `count` float values covering ordinary numbers plus the edge cases of RELIABILITY §3.3.
+  /// `count` float values covering ordinary numbers plus the edge cases of docs/reliability.md §3.3.
   static func floats(_ count: Int, seed: Int = 0) -> [Float] {
     let specials: [Float] = [
       .nan, Float(bitPattern: 0x7FC0_1234), .infinity, -.infinity, -1, -0.0, 0,

@@ -3,7 +3,7 @@ import RasterIO
 
 /// OpenEXR files through RasterIO's reader (the bytes go to a file in `/dev/shm`), then the
 /// RGBA view the command line uses. Only the Swift side is instrumented: this checks our
-/// wrapper, not OpenEXRCore (RELIABILITY §2a). A read that succeeds must hold exactly the
+/// wrapper, not OpenEXRCore (docs/reliability.md §2a). A read that succeeds must hold exactly the
 /// declared number of samples per channel.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEXR(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -9,7 +9,7 @@ public enum FuzzSupport {
   public static let limits = RasterLimits(
     maxSide: 4096, maxPixels: 1 << 18, maxTileSide: 1024, maxLibraryAllocation: 64 << 20)
 
-  /// The pixel edge values of RELIABILITY §3.3: NaNs (quiet and with a payload), ±inf, −1, ±0,
+  /// The pixel edge values of docs/reliability.md §3.3: NaNs (quiet and with a payload), ±inf, −1, ±0,
   /// the smallest denormal, float and half minimum normals, half denormal, 1 and 1 + ulp, the
   /// half maximum and its rounding neighbours, 1e30 and the largest float.
   public static let edgeValues: [Float] = [
@@ -52,7 +52,7 @@ public enum FuzzSupport {
   }
 
   /// Folds values into ``sink`` so that the optimiser cannot drop the reads that produced
-  /// them (RELIABILITY pitfall 5).
+  /// them (docs/reliability.md pitfall 5).
   public static func consume(_ values: some Sequence<Float>) {
     var h: UInt32 = 0
     for v in values { h = (h &* 31) ^ v.bitPattern }

@@ -3,7 +3,7 @@ import RasterIO
 
 /// TIFF files through RasterIO's reader (the bytes go to a file in `/dev/shm`), then the RGBA
 /// view the command line uses. Only the Swift side is instrumented: this checks our wrapper,
-/// not libtiff (RELIABILITY §2a). A read that succeeds must hold width × height × samples.
+/// not libtiff (docs/reliability.md §2a). A read that succeeds must hold width × height × samples.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTIFF(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let path = FuzzSupport.writeScratch(
