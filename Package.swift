@@ -2,12 +2,15 @@
 // EDRCube: 3D colour cube LUTs for Extended Dynamic Range images.
 //
 // Module graph (leaves first; only `edrcube` imports everything):
+//   WorkScheduler the one parallel loop and core count (affinity, cgroup quota) (no dependencies)
 //   FileOutput   atomic file output (temp file + rename)     (no dependencies)
 //   CubeFormat   .cube model, reader, writer                (FileOutput)
 //   ColorMath    transfer functions, gamuts, ICtCp, tone maps (no dependencies)
 //   LUTEngine    interpolation + extrapolation kernels        (CubeFormat, CLUTKernels)
 //   CLUTKernels  LUTEngine's SSE2/AVX2 kernels in C (x86-64; other CPUs use LUTEngine's Swift ones)
-//   EDRPipeline  cube spaces, EDR policies, conversion, generation (CubeFormat, ColorMath, LUTEngine)
+//   EDRPipeline  runtime: cube spaces, EDR policies, PQ/HLG application (CubeFormat, ColorMath, LUTEngine)
+//   CubeAuthoring offline: cube generation, SDR→PQ/HLG conversion and its fit, test chart (EDRPipeline)
+//   EDRPlots     plots and previews drawn on a canvas of our own (CubeAuthoring)
 //   RasterIO     OpenEXR, TIFF and PNG files                  (FileOutput, CTIFF, COpenEXR, CPNG)
 //   KernelLint   the Core Image / Metal kernel linter         (no dependencies)
 //   edrcube      the command-line tool                        (all of the above, ArgumentParser)
@@ -33,6 +36,8 @@ let package = Package(
     .library(name: "ColorMath", targets: ["ColorMath"]),
     .library(name: "LUTEngine", targets: ["LUTEngine"]),
     .library(name: "EDRPipeline", targets: ["EDRPipeline"]),
+    .library(name: "CubeAuthoring", targets: ["CubeAuthoring"]),
+    .library(name: "EDRPlots", targets: ["EDRPlots"]),
     .library(name: "RasterIO", targets: ["RasterIO"]),
     .library(name: "KernelLint", targets: ["KernelLint"]),
     .executable(name: "edrcube", targets: ["edrcube"]),
@@ -45,16 +50,25 @@ let package = Package(
   ],
   targets: [
     // MARK: Libraries
+    .target(name: "WorkScheduler", swiftSettings: strictSettings),
     .target(name: "FileOutput", swiftSettings: strictSettings),
     .target(name: "CubeFormat", dependencies: ["FileOutput"], swiftSettings: strictSettings),
     .target(name: "ColorMath", swiftSettings: strictSettings),
     .target(
-      name: "LUTEngine", dependencies: ["CubeFormat", "CLUTKernels"], swiftSettings: strictSettings),
-    .target(
-      name: "EDRPipeline", dependencies: ["CubeFormat", "ColorMath", "LUTEngine"],
+      name: "LUTEngine", dependencies: ["CubeFormat", "CLUTKernels", "WorkScheduler"],
       swiftSettings: strictSettings),
     .target(
-      name: "RasterIO", dependencies: ["FileOutput", "CTIFF", "COpenEXR", "CPNG"],
+      name: "EDRPipeline", dependencies: ["CubeFormat", "ColorMath", "LUTEngine", "WorkScheduler"],
+      swiftSettings: strictSettings),
+    .target(
+      name: "CubeAuthoring",
+      dependencies: ["EDRPipeline", "CubeFormat", "ColorMath", "LUTEngine", "WorkScheduler"],
+      swiftSettings: strictSettings),
+    .target(
+      name: "EDRPlots", dependencies: ["CubeAuthoring", "EDRPipeline", "CubeFormat", "ColorMath"],
+      swiftSettings: strictSettings),
+    .target(
+      name: "RasterIO", dependencies: ["FileOutput", "WorkScheduler", "CTIFF", "COpenEXR", "CPNG"],
       swiftSettings: strictSettings),
     .target(name: "KernelLint", swiftSettings: strictSettings),
 
@@ -73,8 +87,8 @@ let package = Package(
     .executableTarget(
       name: "edrcube",
       dependencies: [
-        "CubeFormat", "ColorMath", "LUTEngine", "EDRPipeline", "RasterIO", "KernelLint",
-        "FileOutput",
+        "CubeFormat", "ColorMath", "LUTEngine", "EDRPipeline", "CubeAuthoring", "EDRPlots",
+        "RasterIO", "KernelLint", "FileOutput", "WorkScheduler",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSettings),
@@ -90,6 +104,7 @@ let package = Package(
 
     // MARK: Tests
     .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
+    .testTarget(name: "WorkSchedulerTests", dependencies: ["WorkScheduler"]),
     .testTarget(name: "CubeFormatTests", dependencies: ["CubeFormat", "TestSupport"]),
     .testTarget(name: "ColorMathTests", dependencies: ["ColorMath", "TestSupport"]),
     .testTarget(
@@ -97,7 +112,10 @@ let package = Package(
       dependencies: ["LUTEngine", "CubeFormat", "CLUTKernels", "TestSupport"]),
     .testTarget(
       name: "EDRPipelineTests",
-      dependencies: ["EDRPipeline", "ColorMath", "LUTEngine", "CubeFormat", "TestSupport"]),
+      dependencies: [
+        "EDRPipeline", "CubeAuthoring", "EDRPlots", "ColorMath", "LUTEngine", "CubeFormat",
+        "TestSupport",
+      ]),
     .testTarget(name: "RasterIOTests", dependencies: ["RasterIO", "FileOutput", "TestSupport"]),
     .testTarget(name: "KernelLintTests", dependencies: ["KernelLint", "TestSupport"]),
     .testTarget(name: "EDRCubeCLITests", dependencies: ["RasterIO", "FileOutput", "TestSupport"]),

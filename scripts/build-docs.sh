@@ -2,7 +2,7 @@
 # Builds the DocC archive of every library module, treating every DocC warning as an error.
 #   bash scripts/build-docs.sh            -> .build/docs/<Module>.doccarchive
 #
-# Five modules go through swift-docc-plugin (`swift package generate-documentation`).
+# These modules go through swift-docc-plugin (`swift package generate-documentation`).
 # RasterIO cannot: Swift 6.3.1's swift-symbolgraph-extract crashes (signal 11) deserializing
 # a private libtiff error-handler closure of C function-pointer type in RasterIO. For it the
 # compiler emits the symbol graph while building (-emit-symbol-graph) in a separate scratch
@@ -14,7 +14,7 @@ DOCC=${DOCC:-$(dirname "$(command -v "$SWIFT")")/docc}
 out=.build/docs
 mkdir -p "$out"
 
-plugin_modules=(CubeFormat ColorMath LUTEngine EDRPipeline KernelLint)
+plugin_modules=(WorkScheduler CubeFormat ColorMath LUTEngine EDRPipeline CubeAuthoring EDRPlots KernelLint)
 targets=()
 for m in "${plugin_modules[@]}"; do targets+=(--target "$m"); done
 "$SWIFT" package generate-documentation "${targets[@]}" --warnings-as-errors

@@ -149,20 +149,16 @@ void edr_sse2_fused_multiply_add(const float *a, const float *b, const float *c,
 
 // MARK: - Dispatch
 
-static _Atomic int avx2Allowed = 1;
-
 bool edr_kernels_available(void) { return true; }
 
-bool edr_kernels_use_avx2(void) {
-  return avx2Allowed && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+bool edr_kernels_avx2_supported(void) {
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
 }
 
-void edr_kernels_allow_avx2(bool allowed) { avx2Allowed = allowed; }
-
 int64_t edr_apply(const EDRTable1D *shaper, const EDRCube3D *cube, bool tetrahedral,
-                  bool linear, EDRPixels source, EDRPixels destination, int64_t first,
+                  bool linear, bool avx2, EDRPixels source, EDRPixels destination, int64_t first,
                   int64_t count) {
-  if (edr_kernels_use_avx2()) {
+  if (avx2) {
     return edr_avx2_apply(shaper, cube, tetrahedral, linear, source, destination, first, count);
   }
   return edr_sse2_apply(shaper, cube, tetrahedral, linear, source, destination, first, count);
@@ -171,8 +167,7 @@ int64_t edr_apply(const EDRTable1D *shaper, const EDRCube3D *cube, bool tetrahed
 #else
 
 bool edr_kernels_available(void) { return false; }
-bool edr_kernels_use_avx2(void) { return false; }
-void edr_kernels_allow_avx2(bool allowed) { (void)allowed; }
+bool edr_kernels_avx2_supported(void) { return false; }
 void edr_cube3d_prepare(EDRCube3D *cube, const float *nodes, int32_t size, const float lo[3],
                         const float hi[3]) {
   (void)cube, (void)nodes, (void)size, (void)lo, (void)hi;
@@ -186,10 +181,10 @@ void edr_sse2_fused_multiply_add(const float *a, const float *b, const float *c,
   (void)a, (void)b, (void)c, (void)out, (void)count;
 }
 int64_t edr_apply(const EDRTable1D *shaper, const EDRCube3D *cube, bool tetrahedral,
-                  bool linear, EDRPixels source, EDRPixels destination, int64_t first,
+                  bool linear, bool avx2, EDRPixels source, EDRPixels destination, int64_t first,
                   int64_t count) {
-  (void)shaper, (void)cube, (void)tetrahedral, (void)linear, (void)source, (void)destination,
-      (void)first, (void)count;
+  (void)shaper, (void)cube, (void)tetrahedral, (void)linear, (void)avx2, (void)source,
+      (void)destination, (void)first, (void)count;
   return -1;
 }
 

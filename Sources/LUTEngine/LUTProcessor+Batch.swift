@@ -1,3 +1,5 @@
+import WorkScheduler
+
 /// Batch application to interleaved and planar `Float` buffers.
 ///
 /// Every entry point returns `LUTApplyStats` (pixels processed, pixels with non-finite input).
@@ -99,13 +101,13 @@ extension LUTProcessor {
       return native.run(
         interpolation: interpolation, extrapolation: extrapolation, source: source,
         destination: destination, pixelCount: pixelCount,
-        threads: threads ?? System.activeCores)
+        threads: threads ?? WorkScheduler.defaultWorkers)
     }
     return prepared.withKernel(
       interpolation: interpolation, extrapolation: extrapolation,
       BatchVisitor(
         source: source, destination: destination, pixelCount: pixelCount,
-        threads: threads ?? System.activeCores))
+        threads: threads ?? WorkScheduler.defaultWorkers))
   }
 }
 

@@ -15,24 +15,18 @@ public struct LUTProcessor: Sendable {
   /// The tables laid out for the fast kernels.
   let prepared: PreparedLUT
 
-  /// Creates a processor.
+  /// Creates a processor whose kernels are chosen once, here: `instructionSet` (default
+  /// ``KernelInstructionSet/best``) names them; results do not depend on it.
   ///
   /// - Complexity: O(size³): the 3D table is copied once into the kernels' padded layout.
   public init(
-    lut: CubeLUT, interpolation: Interpolation = .trilinear, extrapolation: Extrapolation = .linear
-  ) {
-    self.init(
-      lut: lut, interpolation: interpolation, extrapolation: extrapolation, portable: false)
-  }
-
-  /// Creates a processor; `portable` forces the Swift kernels even where the C ones run.
-  init(
-    lut: CubeLUT, interpolation: Interpolation, extrapolation: Extrapolation, portable: Bool
+    lut: CubeLUT, interpolation: Interpolation = .trilinear, extrapolation: Extrapolation = .linear,
+    instructionSet: KernelInstructionSet = .best
   ) {
     self.lut = lut
     self.interpolation = interpolation
     self.extrapolation = extrapolation
-    prepared = PreparedLUT(lut, portable: portable)
+    prepared = PreparedLUT(lut, instructionSet: instructionSet)
   }
 
   /// Whether the hand-written C kernels run this processor (else the Swift ones).

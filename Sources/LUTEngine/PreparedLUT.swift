@@ -15,15 +15,17 @@ struct PreparedLUT: Sendable {
   /// `LUT_OUT_VIDEO_RANGE`.
   let outputVideoRange: Bool
 
-  /// Lays out `lut`; `portable` forces the Swift kernels (tests compare both).
+  /// Lays out `lut` for the kernels `instructionSet` names.
   ///
   /// - Complexity: O(size³) time and 12·size³ bytes (Swift) or 16·size³ (C) for the 3D table.
-  init(_ lut: CubeLUT, portable: Bool = false) {
+  init(_ lut: CubeLUT, instructionSet: KernelInstructionSet = .best) {
     let videoRange = lut.inputVideoRange || lut.outputVideoRange
-    if !portable, !videoRange, NativeTables.available, let table = lut.lut3D,
+    if instructionSet != .portable, !videoRange, NativeTables.available, let table = lut.lut3D,
       table.size <= NativeTables.maximumSize
     {
-      native = NativeTables(table: table, shaper: lut.lut1D)
+      native = NativeTables(
+        table: table, shaper: lut.lut1D,
+        avx2: instructionSet == .best && NativeTables.avx2Supported)
       (table1D, table3D) = (nil, nil)
       (inputVideoRange, outputVideoRange) = (false, false)
       return

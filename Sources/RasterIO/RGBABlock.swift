@@ -1,5 +1,5 @@
-import Dispatch
 import Foundation
+import WorkScheduler
 
 /// A run of an image's pixels handed to a transform as interleaved RGBA `Float`, one block at
 /// a time (see `EXRImage.transformRGB(of:pixelType:_:)` and `TIFFImage.transformRGB(_:)`).
@@ -39,34 +39,29 @@ enum RGBABlockRunner {
   ) -> [R] {
     let blocks = (pixels.count + blockPixels - 1) / blockPixels
     guard blocks > 0 else { return [] }
-    let workers = max(1, min(blocks, ProcessInfo.processInfo.activeProcessorCount))
+    let workers = WorkScheduler.workers(for: blocks)
     let results = UnsafeMutableBufferPointer<R?>.allocate(capacity: blocks)
     results.initialize(repeating: nil)
     defer {
       results.deinitialize()
       results.deallocate()
     }
-    let slots = SharedBuffer(base: results)
-    let packed = packedRGBA(sources: sources, destinations: destinations).map {
-      SharedBuffer(base: UnsafeMutableBufferPointer(start: $0, count: pixels.upperBound * 4))
-    }
+    let packed = packedRGBA(sources: sources, destinations: destinations)
     HalfFloat.table.withUnsafeBufferPointer { table in
       guard let halves = table.baseAddress else { return }
-      let shared = SharedRawPointer(base: UnsafeRawPointer(halves))
       // Worker w takes blocks w, w + workers, …: disjoint pixels and result slots.
-      DispatchQueue.concurrentPerform(iterations: workers) { worker in
-        let halves = shared.base.assumingMemoryBound(to: Float.self)
+      WorkScheduler.run(workers: workers) { worker in
         let scratch = UnsafeMutableBufferPointer<Float>.allocate(capacity: blockPixels * 4)
         defer { scratch.deallocate() }
         guard let block = scratch.baseAddress else { return }
         for index in stride(from: worker, to: blocks, by: workers) {
           let start = pixels.lowerBound + index * blockPixels
           let range = start..<min(pixels.upperBound, start + blockPixels)
-          if let pixels = packed?.base.baseAddress {
+          if let pixels = packed {
             // Already R G B A floats, written in place: the block is the image's memory.
             let values = UnsafeMutableBufferPointer(
               start: pixels + range.lowerBound &* 4, count: range.count &* 4)
-            slots.base[index] = transform(
+            results[index] = transform(
               RGBABlock(values: values, firstPixel: range.lowerBound, hasAlpha: true))
             continue
           }
@@ -77,7 +72,7 @@ enum RGBABlockRunner {
             for o in stride(from: 3, to: range.count * 4, by: 4) { block[o] = 1 }
           }
           let values = UnsafeMutableBufferPointer(start: block, count: range.count * 4)
-          slots.base[index] = transform(
+          results[index] = transform(
             RGBABlock(values: values, firstPixel: range.lowerBound, hasAlpha: sources.count > 3))
           for (channel, lane) in destinations.prefix(3).enumerated() {
             lane.store(range, from: block, channel: channel)
@@ -110,14 +105,4 @@ extension RGBABlockRunner {
     }
     return base.assumingMemoryBound(to: Float.self)
   }
-}
-
-/// A buffer shared by the block workers, each writing its own slots.
-struct SharedBuffer<T>: @unchecked Sendable {
-  let base: UnsafeMutableBufferPointer<T>
-}
-
-/// A read-only pointer shared by the block workers.
-struct SharedRawPointer: @unchecked Sendable {
-  let base: UnsafeRawPointer
 }

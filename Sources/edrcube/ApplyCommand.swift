@@ -1,9 +1,11 @@
 import ArgumentParser
+import CubeAuthoring
 import CubeFormat
 import EDRPipeline
 import FileOutput
 import Foundation
 import RasterIO
+import WorkScheduler
 
 /// `edrcube apply`: the main job, a cube applied to EDR images with nothing else changed.
 struct ApplyCommand: ParsableCommand {
@@ -24,6 +26,7 @@ struct ApplyCommand: ParsableCommand {
   var inputs: [String]
 
   @OptionGroup var transform: TransformOptions
+  @OptionGroup var threading: ThreadOptions
 
   @Option(name: .shortAndLong, help: "The output file (or a sequence pattern for sequences).")
   var output: String?
@@ -50,18 +53,18 @@ struct ApplyCommand: ParsableCommand {
     help:
       "Alpha in the input: premultiplied or straight (default: EXR premultiplied, TIFF from ExtraSamples)."
   )
-  var alpha: String?
+  var alpha: ImageDocument.AlphaMode?
 
   @Option(
     name: .customLong("pixel-type"),
-    help: "EXR output RGB pixel type: half or float (default: kept).")
-  var pixelType: String?
+    help: "EXR output RGB pixel type (default: kept).")
+  var pixelType: PixelTypeOption?
 
   @Option(
     help:
-      "Output compression (EXR: none, rle, zips, zip, piz, pxr24, b44, b44a, dwaa, dwab; TIFF: none, lzw, deflate, …). Default: kept."
+      "Output compression (EXR: none, rle, zips, zip, piz, pxr24, b44, b44a, dwaa, dwab; TIFF: none, lzw, deflate, zip, packbits, lzma, zstd, jpeg). Default: kept."
   )
-  var compression: String?
+  var compression: CompressionOption?
 
   @Option(
     help:
@@ -76,12 +79,6 @@ struct ApplyCommand: ParsableCommand {
   var timing = false
 
   func validate() throws {
-    if let alpha, ImageDocument.AlphaMode(rawValue: alpha) == nil {
-      throw ValidationError("--alpha must be premultiplied or straight.")
-    }
-    if let pixelType, !["half", "float"].contains(pixelType) {
-      throw ValidationError("--pixel-type must be half or float.")
-    }
     if let frames, FrameRange(frames) == nil {
       throw ValidationError("--frames: expected 1001-1100, 1001-1100x2 or 1,5,9-12.")
     }
@@ -106,9 +103,8 @@ struct ApplyCommand: ParsableCommand {
           transforms[working] = made
           return made
         },
-        part: part, layer: layer, alpha: alpha.flatMap(ImageDocument.AlphaMode.init),
-        pixelType: pixelType == "half" ? .half : pixelType == "float" ? .float : nil,
-        compression: compression,
+        part: part, layer: layer, alpha: alpha, pixelType: pixelType?.exrPixelType,
+        compression: compression?.rawValue,
         writer: AtomicFileWriter(protecting: jobs.map(\.input), allowReplacingInputs: inPlace),
         preview: try previewTarget(jobs: jobs))
       try run(jobs, with: processor)
@@ -159,7 +155,8 @@ struct ApplyCommand: ParsableCommand {
     ] {
       Console.error(
         "timing: \(phase) " + String(format: "%.4f", seconds) + " s "
-          + String(format: "%.1f", mpix / max(seconds, 1e-9)) + " Mpix/s")
+          + String(format: "%.1f", mpix / max(seconds, 1e-9)) + " Mpix/s"
+          + (phase == "apply" ? " on \(WorkScheduler.defaultWorkers) thread(s)" : ""))
     }
   }
 }

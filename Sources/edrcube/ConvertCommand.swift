@@ -1,6 +1,8 @@
 import ArgumentParser
+import CubeAuthoring
 import CubeFormat
 import EDRPipeline
+import EDRPlots
 import Foundation
 import LUTEngine
 
@@ -101,6 +103,8 @@ struct ConvertCommand: ParsableCommand {
       throw ValidationError("--from-space must be srgb or bt1886, got '\(fromSpace)'")
     }
   }
+
+  @OptionGroup var threading: ThreadOptions
 
   func run() throws {
     let file = try CubeOutput.read(input)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CubeAuthoring
 import CubeFormat
 import EDRPipeline
 import Foundation
@@ -38,6 +39,7 @@ extension GenerateCommand {
     @Option(help: "Nodes per axis (default 33; 64 for Core Image only).") var size: Int?
     @Option(help: "The TITLE.") var title: String?
     @OptionGroup var output: CubeOutputOptions
+    @OptionGroup var threading: ThreadOptions
 
     var operations: [LookOperation] {
       var ops: [LookOperation] = []
@@ -93,6 +95,7 @@ extension GenerateCommand {
     @Option(help: "Nodes per axis (default 33; 64 for Core Image only).") var size: Int?
     @Option(help: "The TITLE.") var title: String?
     @OptionGroup var output: CubeOutputOptions
+    @OptionGroup var threading: ThreadOptions
 
     func run() throws {
       let start = CubeSpace(space, primaries: primaries, referenceWhite: referenceWhite)

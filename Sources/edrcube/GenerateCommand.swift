@@ -1,4 +1,5 @@
 import ArgumentParser
+import CubeAuthoring
 import CubeFormat
 import EDRPipeline
 import Foundation
@@ -35,6 +36,7 @@ extension GenerateCommand {
     var oneD = false
 
     @OptionGroup var output: CubeOutputOptions
+    @OptionGroup var threading: ThreadOptions
 
     func run() throws {
       let n = size ?? output.defaultSize(33)
@@ -58,6 +60,7 @@ extension GenerateCommand {
     @Option(help: "Output primaries (default: the encoding's).") var toPrimaries: NamedPrimaries?
     @OptionGroup var common: ConversionGridOptions
     @OptionGroup var output: CubeOutputOptions
+    @OptionGroup var threading: ThreadOptions
 
     func run() throws {
       let source = CubeSpace(from, primaries: fromPrimaries, referenceWhite: common.referenceWhite)
@@ -77,6 +80,7 @@ extension GenerateCommand {
     var transfer: CubeSpace.Transfer = .linear
     @OptionGroup var common: ConversionGridOptions
     @OptionGroup var output: CubeOutputOptions
+    @OptionGroup var threading: ThreadOptions
 
     func run() throws {
       let w = common.referenceWhite
@@ -96,6 +100,7 @@ extension GenerateCommand {
     @Option(help: "Interpolation of the source: trilinear or tetrahedral.")
     var interp: Interpolation = .trilinear
     @OptionGroup var output: CubeOutputOptions
+    @OptionGroup var threading: ThreadOptions
 
     func run() throws {
       let file = try CubeOutput.read(input)
@@ -117,6 +122,7 @@ extension GenerateCommand {
     @Option(help: "Nodes per axis (default: the larger of the two).") var size: Int?
     @Option(help: "Interpolation of both cubes.") var interp: Interpolation = .trilinear
     @OptionGroup var output: CubeOutputOptions
+    @OptionGroup var threading: ThreadOptions
 
     func run() throws {
       let a = try CubeOutput.read(first)

@@ -1,6 +1,8 @@
 import ArgumentParser
+import CubeAuthoring
 import CubeFormat
 import EDRPipeline
+import EDRPlots
 import Foundation
 
 /// `edrcube inspect CUBE [--json] [--write-as OUT --profile P]` (docs/semantics.md §8).

@@ -1,5 +1,6 @@
 import Foundation
 import KernelLint
+import WorkScheduler
 
 /// A problem that stops `edrcube lint` (exit status 2).
 struct LintToolError: Error {
@@ -101,31 +102,28 @@ enum FileCollector {
 
 /// Lints files on all cores, optionally applying fixes.
 enum LintRunner {
-  final class Results: @unchecked Sendable {
-    var reports: [FileReport?]
-    var failure: LintToolError?
-    let lock = NSLock()
-    init(count: Int) { reports = Array(repeating: nil, count: count) }
-  }
-
   static func run(_ files: [String], loader: ConfigurationLoader, fix: Bool, unsafe: Bool) throws
     -> [FileReport]
   {
-    let results = Results(count: files.count)
-    DispatchQueue.concurrentPerform(iterations: files.count) { k in
-      do {
-        let report = try lintOne(files[k], loader: loader, fix: fix, unsafe: unsafe)
-        results.lock.lock()
-        results.reports[k] = report
-        results.lock.unlock()
-      } catch {
-        results.lock.lock()
-        results.failure = error as? LintToolError ?? LintToolError(message: "\(error)")
-        results.lock.unlock()
+    var reports = [FileReport?](repeating: nil, count: files.count)
+    var failures = [LintToolError?](repeating: nil, count: files.count)
+    let workers = WorkScheduler.workers(for: files.count)
+    reports.withUnsafeMutableBufferPointer { reportSlots in
+      failures.withUnsafeMutableBufferPointer { failureSlots in
+        // Worker w lints files w, w + workers, …, each into its own slot.
+        WorkScheduler.run(workers: workers) { w in
+          for k in stride(from: w, to: files.count, by: workers) {
+            do {
+              reportSlots[k] = try lintOne(files[k], loader: loader, fix: fix, unsafe: unsafe)
+            } catch {
+              failureSlots[k] = error as? LintToolError ?? LintToolError(message: "\(error)")
+            }
+          }
+        }
       }
     }
-    if let failure = results.failure { throw failure }
-    return results.reports.compactMap { $0 }
+    if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
+    return reports.compactMap { $0 }
   }
 
   /// The path relative to the current directory when it lies inside it (stable SARIF URIs).

@@ -1,5 +1,7 @@
 import ArgumentParser
+import CubeAuthoring
 import EDRPipeline
+import EDRPlots
 import RasterIO
 
 /// `edrcube pattern`: an EDR test chart to judge a LUT beyond SDR.

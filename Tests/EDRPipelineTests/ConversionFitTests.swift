@@ -1,4 +1,5 @@
 import ColorMath
+import CubeAuthoring
 import CubeFormat
 import EDRPipeline
 import Foundation

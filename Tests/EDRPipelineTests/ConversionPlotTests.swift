@@ -1,6 +1,8 @@
 import ColorMath
+import CubeAuthoring
 import CubeFormat
 import EDRPipeline
+import EDRPlots
 import Testing
 
 @Suite struct ConversionPlotTests {

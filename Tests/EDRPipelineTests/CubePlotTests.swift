@@ -1,5 +1,6 @@
 import CubeFormat
 import EDRPipeline
+import EDRPlots
 import Testing
 
 @Suite struct CubePlotTests {

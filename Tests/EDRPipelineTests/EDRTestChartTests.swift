@@ -1,4 +1,5 @@
 import ColorMath
+import CubeAuthoring
 import EDRPipeline
 import Foundation
 import TestSupport

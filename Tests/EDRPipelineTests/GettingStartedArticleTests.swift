@@ -1,3 +1,4 @@
+import CubeAuthoring
 import CubeFormat
 import EDRPipeline
 import Foundation

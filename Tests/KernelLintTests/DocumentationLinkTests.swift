@@ -71,10 +71,11 @@ import Testing
     #expect(!makefile.contains("../shared"))
   }
 
-  /// The targets of `[text](target)` links, without their titles.
+  /// The targets of `[text](target)` links, without their titles, outside code blocks and
+  /// code spans.
   static func links(in markdown: String) -> [String] {
     var result: [String] = []
-    var rest = Substring(markdown)
+    var rest = Substring(prose(of: markdown))
     while let open = rest.range(of: "](") {
       rest = rest[open.upperBound...]
       guard let close = rest.firstIndex(of: ")") else { break }
@@ -83,6 +84,22 @@ import Testing
       rest = rest[close...]
     }
     return result
+  }
+
+  /// The text of `markdown` without fenced code blocks and inline code spans.
+  static func prose(of markdown: String) -> String {
+    var inFence = false
+    var kept: [String] = []
+    for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") {
+        inFence.toggle()
+        continue
+      }
+      guard !inFence else { continue }
+      let parts = line.split(separator: "`", omittingEmptySubsequences: false)
+      kept.append(parts.enumerated().filter { $0.offset % 2 == 0 }.map(\.element).joined())
+    }
+    return kept.joined(separator: "\n")
   }
 
   static func isExternal(_ target: String) -> Bool {

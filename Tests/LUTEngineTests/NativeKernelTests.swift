@@ -63,20 +63,24 @@ import Testing
     #if arch(x86_64)
       #expect(edr_kernels_available())
       #expect(LUTProcessor(lut: Self.luts[0]).usesNativeKernels)
+      // The instruction set is a property of the prepared tables, not of the process.
+      let best = LUTProcessor(lut: Self.luts[0]).prepared.native
+      let sse2 = LUTProcessor(lut: Self.luts[0], instructionSet: .sse2).prepared.native
+      #expect(best?.avx2 == edr_kernels_avx2_supported())
+      #expect(sse2?.avx2 == false)
     #else
       #expect(!edr_kernels_available())
     #endif
   }
 
   @Test func sse2AndAVX2EqualReference() {
-    defer { edr_kernels_allow_avx2(true) }
-    for avx2 in [false, true] {
-      edr_kernels_allow_avx2(avx2)
+    for set in [KernelInstructionSet.sse2, .best] {
       for lut in Self.luts {
         for mode in Self.modes {
-          let processor = LUTProcessor(lut: lut, interpolation: mode.0, extrapolation: mode.1)
+          let processor = LUTProcessor(
+            lut: lut, interpolation: mode.0, extrapolation: mode.1, instructionSet: set)
           let wrong = Self.matchesReference(lut, mode, applyBatch(processor, to: Self.inputs).rgb)
-          #expect(wrong.isEmpty, "avx2 \(avx2) \(mode): \(wrong.prefix(3))")
+          #expect(wrong.isEmpty, "\(set) \(mode): \(wrong.prefix(3))")
         }
       }
     }
@@ -96,7 +100,7 @@ import Testing
     for lut in Self.luts {
       for mode in Self.modes {
         let processor = LUTProcessor(
-          lut: lut, interpolation: mode.0, extrapolation: mode.1, portable: true)
+          lut: lut, interpolation: mode.0, extrapolation: mode.1, instructionSet: .portable)
         #expect(!processor.usesNativeKernels)
         let wrong = Self.matchesReference(
           lut, mode, applyBatch(processor, to: Self.inputs, threads: 2).rgb)

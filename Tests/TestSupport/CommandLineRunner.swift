@@ -20,13 +20,20 @@ public enum EDRCubeExecutable {
     return Fixtures.repositoryRoot.appendingPathComponent(".build/debug/edrcube")
   }()
 
-  /// Runs `edrcube` with `arguments`, feeding `stdin`, and waits for it to finish.
+  /// Runs `edrcube` with `arguments`, feeding `stdin`, and waits for it to finish;
+  /// `launcher` (e.g. `["/usr/bin/taskset", "-c", "0"]`) starts it when given.
   public static func run(
-    _ arguments: [String], stdin: String = "", currentDirectory: URL? = nil
+    _ arguments: [String], stdin: String = "", currentDirectory: URL? = nil,
+    launcher: [String] = []
   ) throws -> CommandResult {
     let process = Process()
-    process.executableURL = url
-    process.arguments = arguments
+    if let program = launcher.first {
+      process.executableURL = URL(fileURLWithPath: program)
+      process.arguments = launcher.dropFirst() + [url.path] + arguments
+    } else {
+      process.executableURL = url
+      process.arguments = arguments
+    }
     if let currentDirectory { process.currentDirectoryURL = currentDirectory }
     let input = Pipe()
     let output = Pipe()

@@ -59,12 +59,8 @@ typedef struct EDRPixels {
 /// Whether the kernels can run on this machine (x86-64 builds only).
 bool edr_kernels_available(void);
 
-/// Whether the AVX2 variant runs (otherwise SSE2): true when the CPU has AVX2 and FMA, unless
-/// `edr_kernels_allow_avx2(false)` was called.
-bool edr_kernels_use_avx2(void);
-
-/// Allows or forbids the AVX2 variant (tests use it to compare both paths on one machine).
-void edr_kernels_allow_avx2(bool allowed);
+/// Whether this CPU can run the AVX2 variant (it has AVX2 and FMA); otherwise SSE2 runs.
+bool edr_kernels_avx2_supported(void);
 
 /// a[i]·b[i] + c[i] rounded once, i < count, as the SSE2 variant computes it (for tests).
 void edr_sse2_fused_multiply_add(const float *a, const float *b, const float *c, float *out,
@@ -81,11 +77,12 @@ void edr_table1d_prepare(EDRTable1D *table, const float *values, int32_t size, c
 /// Applies an optional shaper then a 3D table to pixels first ..< first + count of `source`,
 /// writing the same pixels of `destination` (which may be `source`). Only R, G and B are read
 /// and written. `tetrahedral` chooses the interpolation, `linear` the extrapolation (linear
-/// when true, clamp when false).
+/// when true, clamp when false). `avx2` chooses the AVX2 loop (only where
+/// `edr_kernels_avx2_supported()`), else the SSE2 loop runs; both give the same bits.
 ///
 /// Returns the number of pixels whose input R, G or B was NaN or ±∞.
 int64_t edr_apply(const EDRTable1D *shaper, const EDRCube3D *cube, bool tetrahedral,
-                  bool linear, EDRPixels source, EDRPixels destination, int64_t first,
+                  bool linear, bool avx2, EDRPixels source, EDRPixels destination, int64_t first,
                   int64_t count);
 
 #ifdef __cplusplus

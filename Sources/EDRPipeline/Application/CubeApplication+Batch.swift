@@ -1,12 +1,5 @@
-import Dispatch
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 import LUTEngine
+import WorkScheduler
 
 /// Scalar and batch application. The batch path works chunk by chunk: a pre-pass
 /// (`prepare`) writes the cube signals of a few thousand pixels to a scratch buffer and
@@ -47,12 +40,11 @@ extension CubeApplication {
     guard pixels > 0, let base = buffer.baseAddress else { return }
     let chunkSize = Self.chunkPixels
     let chunks = (pixels + chunkSize - 1) / chunkSize
-    let workers = max(1, min(threads ?? Self.activeCores, chunks))
+    let workers = WorkScheduler.workers(for: chunks, requested: threads)
     // Worker w processes chunks w, w + workers, …: disjoint pixel ranges, so no two threads
-    // touch the same float and sharing the base address is race-free.
-    let address = UInt(bitPattern: base)
-    DispatchQueue.concurrentPerform(iterations: workers) { w in
-      guard let pointer = UnsafeMutablePointer<Float>(bitPattern: address) else { return }
+    // touch the same float.
+    WorkScheduler.run(workers: workers) { w in
+      let pointer = base
       let scratch = ChunkScratch(capacity: chunkSize)
       for chunk in stride(from: w, to: chunks, by: workers) {
         let start = chunk * chunkSize
@@ -109,9 +101,6 @@ extension CubeApplication {
     let part = UnsafeMutableBufferPointer(rebasing: values[0..<(3 * pixels)])
     processor.apply(inPlace: part, channels: 3, threads: 1)
   }
-
-  /// Online processors.
-  static var activeCores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 }
 
 /// A worker's reusable buffers for one chunk, owned by that worker alone.

@@ -16,16 +16,19 @@ extension CubeSpace {
   /// The comment text for this space, without the `#`: e.g. `EDRCube space: pq rec2020 203`,
   /// `EDRCube space: srgb rec709`, `EDRCube space: raw`. The reference white is written only
   /// for pq and hlg, whose meaning depends on it.
-  public var commentText: String {
+  public var commentText: String { "\(Self.commentPrefix) \(name)" }
+
+  /// The space as its comment and the command line name it: `srgb rec709`, `pq rec2020 203`,
+  /// `raw`.
+  public var name: String {
     switch transfer {
-    case .raw: return "\(Self.commentPrefix) raw"
-    case .linear, .srgb, .bt1886:
-      return "\(Self.commentPrefix) \(transfer.rawValue) \(primaries.rawValue)"
+    case .raw: return "raw"
+    case .linear, .srgb, .bt1886: return "\(transfer.rawValue) \(primaries.rawValue)"
     case .pq, .hlg:
       let white =
         referenceWhite == referenceWhite.rounded() && abs(referenceWhite) < 1e15
         ? String(Int(referenceWhite)) : String(referenceWhite)
-      return "\(Self.commentPrefix) \(transfer.rawValue) \(primaries.rawValue) \(white)"
+      return "\(transfer.rawValue) \(primaries.rawValue) \(white)"
     }
   }
 

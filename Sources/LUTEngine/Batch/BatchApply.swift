@@ -1,17 +1,10 @@
-import Dispatch
+import WorkScheduler
 
-/// Runs a kernel over a run of pixels on several threads.
-///
-/// This is the only place where pointers cross threads. It is race-free because:
-/// - every worker reads and writes only the pixels of its own chunk, and `RowChunking` chunks
-///   are disjoint, so no two workers touch the same float of the image (source and
-///   destination are either the same pixels, processed read-then-write by one worker, or
-///   non-overlapping buffers, which the public API checks);
-/// - the kernel's table pointers are only read, by every worker;
-/// - `concurrentPerform` returns only after every worker has finished, so all pointers
-///   (borrowed by the caller for the duration of the call) outlive their use;
-/// - per-chunk counts go to distinct slots and are summed after the join;
-/// - the chunk function only reads what it captured (kernel tables, pointers, flags).
+/// Runs a kernel over a run of pixels on several threads (through `WorkScheduler`, which says
+/// why sharing pointers with its workers is safe). Every worker reads and writes only the
+/// pixels of its own chunk (`RowChunking` chunks are disjoint; source and destination are the
+/// same pixels or non-overlapping buffers, which the public API checks), the kernel's tables
+/// are only read, and per-chunk counts go to distinct slots summed after the join.
 enum BatchApply {
   /// Runs `chunk` over pixels `0..<pixelCount` split into disjoint ranges, on up to `threads`
   /// workers; `chunk` processes one range and returns its count of pixels with non-finite
@@ -24,13 +17,9 @@ enum BatchApply {
       return LUTApplyStats(pixelCount: pixelCount, nonFinitePixelCount: chunk(0..<pixelCount))
     }
     var counts = [Int](repeating: 0, count: chunking.chunkCount)
-    withoutActuallyEscaping(chunk) { chunk in
-      counts.withUnsafeMutableBufferPointer { countSlots in
-        let shared = SharedAcrossWorkers(value: (chunk, countSlots, chunking))
-        DispatchQueue.concurrentPerform(iterations: chunking.chunkCount) { index in
-          let (chunk, countSlots, chunking) = shared.value
-          countSlots[index] = chunk(chunking.range(index))
-        }
+    counts.withUnsafeMutableBufferPointer { countSlots in
+      WorkScheduler.run(workers: chunking.chunkCount) { index in
+        countSlots[index] = chunk(chunking.range(index))
       }
     }
     return LUTApplyStats(pixelCount: pixelCount, nonFinitePixelCount: counts.reduce(0, +))
@@ -77,10 +66,4 @@ extension RGBBlock {
   func nonFiniteLanes(_ count: Int) -> Int {
     (0..<count).count { !(r[$0].isFinite && g[$0].isFinite && b[$0].isFinite) }
   }
-}
-
-/// Hands a value holding pointers to `concurrentPerform`'s workers; see `BatchApply` for why
-/// that sharing is race-free. Used nowhere else.
-private struct SharedAcrossWorkers<Value>: @unchecked Sendable {
-  let value: Value
 }

@@ -10,6 +10,9 @@ final class NativeTables: @unchecked Sendable {
   /// Whether the kernels exist for this CPU (x86-64 builds).
   static var available: Bool { edr_kernels_available() }
 
+  /// Whether this CPU runs the AVX2 + FMA loop.
+  static var avx2Supported: Bool { edr_kernels_avx2_supported() }
+
   /// The largest table the kernels take: their node offsets are 32-bit (4·512³ < 2³¹).
   static let maximumSize = 512
 
@@ -17,11 +20,15 @@ final class NativeTables: @unchecked Sendable {
   private let shaperValues: UnsafeMutableBufferPointer<Float>?
   private let cube: UnsafeMutablePointer<EDRCube3D>
   private let shaper: UnsafeMutablePointer<EDRTable1D>?
+  /// Whether the AVX2 loop runs these tables (else SSE2), chosen once at `init`.
+  let avx2: Bool
 
-  /// Lays out `table` and `shaper`.
+  /// Lays out `table` and `shaper` for the AVX2 loop (`avx2`, only where
+  /// ``avx2Supported``) or the SSE2 loop.
   ///
   /// - Complexity: O(size³) time, 16·size³ bytes.
-  init(table: CubeTable3D, shaper table1D: CubeTable1D?) {
+  init(table: CubeTable3D, shaper table1D: CubeTable1D?, avx2: Bool) {
+    self.avx2 = avx2
     let count = table.size * table.size * table.size
     let padded = UnsafeMutableBufferPointer<Float>.allocate(capacity: 4 * count)
     table.values.withUnsafeBufferPointer { v in
@@ -66,11 +73,11 @@ final class NativeTables: @unchecked Sendable {
     let tetrahedral = interpolation == .tetrahedral
     let linear = extrapolation == .linear
     let (from, to) = (source.native, destination.native)
-    let (cube, shaper) = (UnsafePointer(cube), shaper.map { UnsafePointer($0) })
+    let (cube, shaper, avx2) = (UnsafePointer(cube), shaper.map { UnsafePointer($0) }, avx2)
     return BatchApply.run(pixelCount: pixelCount, threads: threads) { range in
       Int(
         edr_apply(
-          shaper, cube, tetrahedral, linear, from, to, Int64(range.lowerBound),
+          shaper, cube, tetrahedral, linear, avx2, from, to, Int64(range.lowerBound),
           Int64(range.count)))
     }
   }
@@ -86,7 +93,7 @@ final class NativeTables: @unchecked Sendable {
       let one = EDRPixels(red: p, green: p + 1, blue: p + 2, stride: 3)
       _ = edr_apply(
         shaper.map { UnsafePointer($0) }, cube, interpolation == .tetrahedral,
-        extrapolation == .linear, one, one, 0, 1)
+        extrapolation == .linear, avx2, one, one, 0, 1)
     }
     return pixel
   }

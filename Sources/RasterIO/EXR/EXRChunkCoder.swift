@@ -1,7 +1,7 @@
 internal import COpenEXR
-import Dispatch
 import Foundation
 import Synchronization
+import WorkScheduler
 
 /// Decodes and encodes all chunks of a part on every core, one OpenEXR pipeline per thread.
 enum EXRChunkCoder {
@@ -87,7 +87,7 @@ enum EXRChunkCoder {
 
   /// One worker per core, at most one per chunk.
   private static func workerCount(_ chunks: Int) -> Int {
-    max(1, min(chunks, ProcessInfo.processInfo.activeProcessorCount))
+    WorkScheduler.workers(for: chunks)
   }
 
   /// Runs `body` on each worker with its share of `range` (strided, so neighbouring chunks run
@@ -96,7 +96,7 @@ enum EXRChunkCoder {
     _ range: Range<Int>, workers: Int, _ body: @Sendable (Int, StrideTo<Int>) throws -> Void
   ) throws {
     let failure = Mutex<(any Error)?>(nil)
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+    WorkScheduler.run(workers: workers) { worker in
       do {
         try body(worker, stride(from: range.lowerBound + worker, to: range.upperBound, by: workers))
       } catch {

@@ -1,3 +1,5 @@
+import WorkScheduler
+
 /// Where one RGB(A) set lives in an ``EXRImage``: a part and a layer.
 public struct EXRChannelSet: Hashable, Sendable {
   /// The part index.
@@ -58,7 +60,7 @@ extension EXRImage {
     let samples = indices.map { part.channels[$0].samples }
     let count = part.width * part.height
     let values = try [Float](unsafeUninitializedCapacity: count * 4) { output, initialized in
-      let target = SharedBuffer(base: output)
+      let target = WorkerShared(output)
       try EXRSamples.withStorage(of: samples) { pointers in
         let lanes = zip(samples, pointers).map {
           SampleLane(
@@ -68,7 +70,7 @@ extension EXRImage {
         _ = RGBABlockRunner.run(0..<count, sources: lanes, destinations: []) { block in
           let start = block.firstPixel * 4
           _ = UnsafeMutableBufferPointer(
-            rebasing: target.base[start..<(start + block.values.count)]
+            rebasing: target.value[start..<(start + block.values.count)]
           )
           .update(fromContentsOf: block.values)
         }
@@ -94,9 +96,9 @@ extension EXRImage {
     }
     try pixels.values.withUnsafeBufferPointer { input in
       guard let base = input.baseAddress else { return }
-      let source = SharedRawPointer(base: UnsafeRawPointer(base))
+      let source = WorkerShared(UnsafeRawPointer(base))
       _ = try transformRGB(of: set, pixelType: pixelType) { block in
-        let v = source.base.assumingMemoryBound(to: Float.self) + block.firstPixel * 4
+        let v = source.value.assumingMemoryBound(to: Float.self) + block.firstPixel * 4
         for o in 0..<block.values.count where o % 4 != 3 { block.values[o] = v[o] }
       }
     }

@@ -1,4 +1,5 @@
 internal import COpenEXR
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

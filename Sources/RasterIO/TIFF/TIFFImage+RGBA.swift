@@ -1,5 +1,6 @@
 import Dispatch
 public import FileOutput
+import WorkScheduler
 
 extension TIFFImage {
   /// The pixels as interleaved RGBA `Float`, converted on all cores; the fourth sample (if
@@ -14,14 +15,14 @@ extension TIFFImage {
     checkSampleCount()
     let count = width * height
     let values = [Float](unsafeUninitializedCapacity: count * 4) { output, initialized in
-      let target = SharedBuffer(base: output)
+      let target = WorkerShared(output)
       samples.withBytes { bytes in
         guard let base = bytes.baseAddress else { return }
         let lanes = self.lanes(UnsafeMutableRawPointer(mutating: base))
         _ = RGBABlockRunner.run(0..<count, sources: lanes, destinations: []) { block in
           let start = block.firstPixel * 4
           _ = UnsafeMutableBufferPointer(
-            rebasing: target.base[start..<(start + block.values.count)]
+            rebasing: target.value[start..<(start + block.values.count)]
           ).update(fromContentsOf: block.values)
         }
       }
@@ -43,9 +44,9 @@ extension TIFFImage {
         && pixels.values.count == width * height * 4, "size mismatch")
     pixels.values.withUnsafeBufferPointer { input in
       guard let base = input.baseAddress else { return }
-      let source = SharedRawPointer(base: UnsafeRawPointer(base))
+      let source = WorkerShared(UnsafeRawPointer(base))
       _ = transformRGB { block in
-        let v = source.base.assumingMemoryBound(to: Float.self) + block.firstPixel * 4
+        let v = source.value.assumingMemoryBound(to: Float.self) + block.firstPixel * 4
         for o in 0..<block.values.count where o % 4 != 3 { block.values[o] = v[o] }
       }
     }

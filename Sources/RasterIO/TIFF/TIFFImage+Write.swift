@@ -1,5 +1,6 @@
 internal import CTIFF
 public import FileOutput
+import WorkScheduler
 
 extension TIFFImage {
   /// Writes the image as a TIFF file, atomically, with its layout, compression, predictor,
@@ -129,7 +130,7 @@ extension TIFFImage {
       // Each strip is written from the image's memory while the next one is prepared.
       let writer = BatchWriter()
       defer { writer.waitQuietly() }
-      let shared = SharedRawPointer(base: UnsafeRawPointer(base))
+      let shared = WorkerShared(UnsafeRawPointer(base))
       for block in blocks {
         prepare?(block.row..<(block.row + block.rows))
         try writer.finish()
@@ -137,7 +138,7 @@ extension TIFFImage {
         writer.start {
           try TIFFCalls.write(
             h, index: block.index, tiled: false, raw: raw,
-            from: UnsafeMutableRawPointer(mutating: shared.base + offset), byteCount: count
+            from: UnsafeMutableRawPointer(mutating: shared.value + offset), byteCount: count
           ).get()
           writeback.wrote(count)
         }

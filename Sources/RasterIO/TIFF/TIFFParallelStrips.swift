@@ -1,6 +1,8 @@
 internal import CTIFF
-import Dispatch
 import Foundation
+import Synchronization
+import WorkScheduler
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -8,7 +10,6 @@ import Foundation
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Synchronization
 
 /// Reads uncompressed contiguous strips straight from the file on all cores (`pread` into
 /// the samples), where libtiff would read them one after another. Only strips that need no
@@ -42,13 +43,11 @@ enum TIFFParallelStrips {
     guard descriptor >= 0 else { throw h.error(.io, "cannot open the file") }
     defer { close(descriptor) }
     let failure = Mutex<Int?>(nil)
-    let target = UInt(bitPattern: base)
-    let workers = max(1, min(blocks.count, ProcessInfo.processInfo.activeProcessorCount))
+    let workers = WorkScheduler.workers(for: blocks.count)
     // Worker w reads strips w, w + workers, …: disjoint byte ranges of the samples.
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+    WorkScheduler.run(workers: workers) { worker in
       for i in stride(from: worker, to: blocks.count, by: workers) {
-        guard let start = UnsafeMutableRawPointer(bitPattern: target) else { return }
-        let destination = start + plan.offset(of: blocks[i])
+        let destination = base + plan.offset(of: blocks[i])
         if !readFully(descriptor, destination, extents[i].needed, at: extents[i].offset) {
           failure.withLock { if $0 == nil { $0 = i } }
           return

@@ -1,4 +1,6 @@
+import CubeAuthoring
 import EDRPipeline
+import EDRPlots
 import FileOutput
 import Foundation
 import RasterIO

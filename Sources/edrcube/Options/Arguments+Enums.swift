@@ -1,6 +1,8 @@
 import ArgumentParser
+import CubeAuthoring
 import EDRPipeline
 import LUTEngine
+import RasterIO
 
 // The option enums of the library modules carry their CLI spellings as raw values
 // (docs/semantics.md §8), so they parse directly.
@@ -11,3 +13,20 @@ extension CubeSpace.Transfer: ExpressibleByArgument {}
 extension NamedPrimaries: ExpressibleByArgument {}
 extension WorkingSpace.Transfer: ExpressibleByArgument {}
 extension EDRToneMap.Curve: ExpressibleByArgument {}
+
+extension ImageDocument.AlphaMode: ExpressibleByArgument {}
+
+/// `--pixel-type`: the EXR output RGB pixel type.
+enum PixelTypeOption: String, CaseIterable, ExpressibleByArgument {
+  case half, float
+
+  /// The library's type.
+  var exrPixelType: EXRPixelType { self == .half ? .half : .float }
+}
+
+/// `--compression`: every name an EXR or TIFF output takes; the output's format decides
+/// which apply (a name of the other format is an error naming the file).
+enum CompressionOption: String, CaseIterable, ExpressibleByArgument {
+  case none, rle, zips, zip, piz, pxr24, b44, b44a, dwaa, dwab, lzw, deflate, packbits, lzma
+  case zstd, jpeg
+}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ColorMath
+import CubeAuthoring
 import CubeFormat
 import EDRPipeline
 import LUTEngine

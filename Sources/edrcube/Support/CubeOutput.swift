@@ -1,4 +1,5 @@
 import ArgumentParser
+import CubeAuthoring
 import CubeFormat
 import EDRPipeline
 import Foundation

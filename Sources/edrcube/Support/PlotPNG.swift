@@ -1,4 +1,5 @@
 import EDRPipeline
+import EDRPlots
 import RasterIO
 
 /// Writes a rendered plot as an 8-bit PNG, a write failure as a CLI error.
