@@ -13,9 +13,11 @@
 //   EDRPlots     plots and previews drawn on a canvas of our own (CubeAuthoring)
 //   RasterIO     OpenEXR, TIFF and PNG files                  (FileOutput, CTIFF, COpenEXR, CPNG)
 //   KernelLint   the Core Image / Metal kernel linter         (no dependencies)
+//   LintCommandLine the `lint` command                        (KernelLint, WorkScheduler, ArgumentParser)
 //   edrcube      the command-line tool                        (all of the above, ArgumentParser)
+//   edrlint      the linter alone, what the plugins run       (LintCommandLine)
 //
-// Plugins (Plugins/) run `edrcube lint` from SwiftPM and Xcode: the command plugin
+// Plugins (Plugins/) run `edrlint` from SwiftPM and Xcode: the command plugin
 // `swift package edr-lint` and a build-tool plugin that lints a target's kernels on every build.
 // swift-docc-plugin only adds `swift package generate-documentation`; plugins are built only when
 // used, so it does not slow `swift build`.
@@ -41,6 +43,7 @@ let package = Package(
     .library(name: "RasterIO", targets: ["RasterIO"]),
     .library(name: "KernelLint", targets: ["KernelLint"]),
     .executable(name: "edrcube", targets: ["edrcube"]),
+    .executable(name: "edrlint", targets: ["edrlint"]),
     .plugin(name: "EDRLintCommandPlugin", targets: ["EDRLintCommandPlugin"]),
     .plugin(name: "EDRLintBuildToolPlugin", targets: ["EDRLintBuildToolPlugin"]),
   ],
@@ -83,12 +86,22 @@ let package = Package(
     .systemLibrary(name: "COpenEXR", providers: [.apt(["libopenexr-dev"])]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
 
-    // MARK: Executable
+    // MARK: Executables
+    // The `lint` command, shared by `edrcube lint` and `edrlint` (which needs no system library).
+    .target(
+      name: "LintCommandLine",
+      dependencies: [
+        "KernelLint", "WorkScheduler",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strictSettings),
+    .executableTarget(
+      name: "edrlint", dependencies: ["LintCommandLine"], swiftSettings: strictSettings),
     .executableTarget(
       name: "edrcube",
       dependencies: [
         "CubeFormat", "ColorMath", "LUTEngine", "EDRPipeline", "CubeAuthoring", "EDRPlots",
-        "RasterIO", "KernelLint", "FileOutput", "WorkScheduler",
+        "RasterIO", "KernelLint", "LintCommandLine", "FileOutput", "WorkScheduler",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSettings),
@@ -99,8 +112,8 @@ let package = Package(
       capability: .command(
         intent: .custom(
           verb: "edr-lint", description: "Lint Core Image / Metal kernels for EDR problems.")),
-      dependencies: ["edrcube"]),
-    .plugin(name: "EDRLintBuildToolPlugin", capability: .buildTool(), dependencies: ["edrcube"]),
+      dependencies: ["edrlint"]),
+    .plugin(name: "EDRLintBuildToolPlugin", capability: .buildTool(), dependencies: ["edrlint"]),
 
     // MARK: Tests
     .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),

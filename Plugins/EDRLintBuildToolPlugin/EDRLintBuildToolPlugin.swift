@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// Lints a target's kernel sources with `edrcube lint --format xcode` on every build.
+/// Lints a target's kernel sources with `edrlint --format xcode` on every build.
 ///
 /// One build command per kernel file, so only changed files are linted again. The findings are
 /// clang-style `file:line:col: warning: …` lines, which SwiftPM and Xcode show inline. A finding
@@ -10,7 +10,7 @@ import PackagePlugin
 struct EDRLintBuildToolPlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
     guard let module = target as? SourceModuleTarget else { return [] }
-    let tool = try context.tool(named: "edrcube").url
+    let tool = try context.tool(named: "edrlint").url
     return KernelLintCommands.commands(
       for: module.sourceFiles.map(\.url), relativeTo: context.package.directoryURL, tool: tool,
       workDirectory: context.pluginWorkDirectoryURL)
@@ -22,7 +22,7 @@ struct EDRLintBuildToolPlugin: BuildToolPlugin {
 
   extension EDRLintBuildToolPlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-      let tool = try context.tool(named: "edrcube").url
+      let tool = try context.tool(named: "edrlint").url
       return KernelLintCommands.commands(
         for: target.inputFiles.map(\.url), relativeTo: context.xcodeProject.directoryURL,
         tool: tool, workDirectory: context.pluginWorkDirectoryURL)
@@ -50,7 +50,7 @@ enum KernelLintCommands {
         displayName: "EDR lint \(file.lastPathComponent)",
         executable: URL(fileURLWithPath: "/bin/sh"),
         arguments: [
-          "-c", #"cd "$3" && "$0" lint --format xcode "$1" && touch "$2""#, tool.path, file.path,
+          "-c", #"cd "$3" && "$0" --format xcode "$1" && touch "$2""#, tool.path, file.path,
           stamp.path, workDirectory.path,
         ],
         inputFiles: [file, tool],

@@ -3,8 +3,8 @@ import PackagePlugin
 
 /// `swift package edr-lint [--target NAME]… [--format FORMAT] [OPTIONS] [PATH…]`.
 ///
-/// Runs `edrcube lint` on the given paths, or, without paths, on the source folders of the chosen
-/// targets (all source targets by default). Every other option is passed to `edrcube lint` as is.
+/// Runs `edrlint` (the `edrcube lint` command alone) on the given paths, or, without paths, on the source folders of the chosen
+/// targets (all source targets by default). Every other option is passed to `edrlint` as is.
 @main
 struct EDRLintCommandPlugin: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -18,22 +18,22 @@ struct EDRLintCommandPlugin: CommandPlugin {
       lintArguments.append(
         paths: targets.compactMap { ($0 as? SourceModuleTarget)?.directoryURL.path })
     }
-    let tool = try context.tool(named: "edrcube").url
+    let tool = try context.tool(named: "edrlint").url
     let process = Process()
     process.executableURL = tool
-    process.arguments = ["lint"] + lintArguments.arguments
+    process.arguments = lintArguments.arguments
     process.currentDirectoryURL = context.package.directoryURL
     try process.run()
     process.waitUntilExit()
     switch process.terminationStatus {
     case 0: return
-    case 1: throw LintFailure("edrcube lint found problems at the failure level")
-    default: throw LintFailure("edrcube lint could not run (exit \(process.terminationStatus))")
+    case 1: throw LintFailure("edrlint found problems at the failure level")
+    default: throw LintFailure("edrlint could not run (exit \(process.terminationStatus))")
     }
   }
 }
 
-/// The arguments for `edrcube lint`, and whether they name any path.
+/// The arguments for `edrlint`, and whether they name any path.
 struct LintArguments {
   /// `edrcube lint` options that take a value: their value is not a path.
   static let valuedOptions: Set<String> = [

@@ -88,27 +88,25 @@ struct ApplyCommand: ParsableCommand {
   }
 
   func run() throws {
-    try reportingFailures {
-      let cube = try transform.loadCube()
-      let found = try ApplyJobs.inputs(inputs, frames: frames.flatMap(FrameRange.init))
-      let selected = shard.flatMap(Shard.init).map { $0.select(found) } ?? found
-      let jobs = try ApplyJobs.jobs(
-        selected, output: output, outputDirectory: outputDirectory, inPlace: inPlace)
-      var transforms: [WorkingSpace: ResolvedTransform] = [:]
-      let processor = FrameProcessor(
-        transform: { document in
-          let working = document.workingSpace
-          if let known = transforms[working] { return known }
-          let made = try transform.resolve(cube, defaultWorking: working)
-          transforms[working] = made
-          return made
-        },
-        part: part, layer: layer, alpha: alpha, pixelType: pixelType?.exrPixelType,
-        compression: compression?.rawValue,
-        writer: AtomicFileWriter(protecting: jobs.map(\.input), allowReplacingInputs: inPlace),
-        preview: try previewTarget(jobs: jobs))
-      try run(jobs, with: processor)
-    }
+    let cube = try transform.loadCube()
+    let found = try ApplyJobs.inputs(inputs, frames: frames.flatMap(FrameRange.init))
+    let selected = shard.flatMap(Shard.init).map { $0.select(found) } ?? found
+    let jobs = try ApplyJobs.jobs(
+      selected, output: output, outputDirectory: outputDirectory, inPlace: inPlace)
+    var transforms: [WorkingSpace: ResolvedTransform] = [:]
+    let processor = FrameProcessor(
+      transform: { document in
+        let working = document.workingSpace
+        if let known = transforms[working] { return known }
+        let made = try transform.resolve(cube, defaultWorking: working)
+        transforms[working] = made
+        return made
+      },
+      part: part, layer: layer, alpha: alpha, pixelType: pixelType?.exrPixelType,
+      compression: compression?.rawValue,
+      writer: AtomicFileWriter(protecting: jobs.map(\.input), allowReplacingInputs: inPlace),
+      preview: try previewTarget(jobs: jobs))
+    try run(jobs, with: processor)
   }
 
   private func previewTarget(jobs: [ApplyJob]) throws -> (path: String, headroom: Double)? {
@@ -130,12 +128,10 @@ struct ApplyCommand: ParsableCommand {
         total.nonFinitePixels += report.nonFinitePixels
         total.clippedValues += report.clippedValues
         if timing { printTiming(report, job: job) }
-      } catch let error as CLIFailure {
-        failures += 1
-        Console.error(error.message)
       } catch {
+        // One file's failure is reported and the batch goes on.
         failures += 1
-        Console.error("\(error)")
+        (error as? CLIFailure ?? CLIFailure("\(error)")).print()
       }
       bar.advance()
     }

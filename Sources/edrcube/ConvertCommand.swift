@@ -82,20 +82,13 @@ struct ConvertCommand: ParsableCommand {
       """)
   var plot: String?
 
-  @Option(help: "Writer profile: adobe, resolve or ocio.")
-  var profile: CubeWriterProfile?
-
-  @Option(
-    name: .customLong("core-image"),
-    help: "Also write Core Image cubeData here (and a .swift snippet).")
-  var coreImage: String?
-
-  @Option(help: "Also write the cube as a 16-bit Hald CLUT image (PNG for .png, else TIFF).")
-  var hald: String?
+  @OptionGroup var companions: CubeCompanionOptions
 
   func validate() throws {
-    if output == nil && coreImage == nil { throw ValidationError("give OUT and/or --core-image") }
-    if coreImage != nil && (shaper || (placement ?? .full) != .full) {
+    if output == nil && companions.coreImage == nil && companions.hald == nil {
+      throw ValidationError("give OUT, --core-image OUT.bin and/or --hald OUT.png")
+    }
+    if companions.coreImage != nil && (shaper || (placement ?? .full) != .full) {
       throw ValidationError(
         "--core-image needs nodes over 0...1 (Core Image has no DOMAIN and no shaper)")
     }
@@ -124,12 +117,7 @@ struct ConvertCommand: ParsableCommand {
     let converted = try CubeOutput.library {
       try CubeConverter(options: options).convert(file, sourceName: name)
     }
-    var outputs = CubeOutputOptions()
-    outputs.output = output
-    outputs.profile = profile
-    outputs.coreImage = coreImage
-    outputs.hald = hald
-    try CubeOutput.write(converted, outputs)
+    try CubeOutput.write(converted, to: output, companions)
     if report || json {
       let result = try CubeOutput.library {
         try ConversionQuality.measure(converted: converted, source: file, options: options)

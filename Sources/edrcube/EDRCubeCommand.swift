@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LintCommandLine
 
 /// The `edrcube` command: 3D colour cube LUTs for Extended Dynamic Range images.
 @main
@@ -20,15 +21,12 @@ struct EDRCubeCommand: ParsableCommand {
     do {
       var command = try parseAsRoot(arguments)
       try command.run()
+    } catch let failure as CLIFailure {
+      failure.print()
+      Foundation.exit(ExitCode.failure.rawValue)
     } catch {
       guard LintCommand.isInvoked(by: arguments) else { exit(withError: error) }
-      let status = LintCommand.exitStatus(forParseError: error)
-      let message = fullMessage(for: error)
-      if !message.isEmpty {
-        let stream = status == .success ? FileHandle.standardOutput : FileHandle.standardError
-        stream.write(Data((message + "\n").utf8))
-      }
-      Foundation.exit(status.rawValue)
+      LintCommand.exit(reporting: error, message: fullMessage(for: error))
     }
   }
 }

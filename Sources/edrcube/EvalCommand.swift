@@ -19,31 +19,29 @@ struct EvalCommand: ParsableCommand {
   @OptionGroup var transform: TransformOptions
 
   func run() throws {
-    try reportingFailures {
-      let resolved = try transform.resolve(transform.loadCube(), defaultWorking: .linearRec709)
-      let application = resolved.application
-      var output = ""
-      var lineNumber = 0
-      while let line = readLine(strippingNewline: true) {
-        lineNumber += 1
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
-        if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-        let tokens = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        let values = tokens.compactMap { Float(String($0)) }
-        guard tokens.count == 3, values.count == 3 else {
-          FileHandle.standardOutput.write(Data(output.utf8))
-          throw CLIFailure(
-            "<stdin>:\(lineNumber): error: expected three numbers, got '\(trimmed.prefix(80))'")
-        }
-        let out = application.apply(SIMD3(values[0], values[1], values[2]))
-        output +=
-          "\(CubeWriter.numberText(out[0])) \(CubeWriter.numberText(out[1])) \(CubeWriter.numberText(out[2]))\n"
-        if output.utf8.count > 1 << 16 {
-          FileHandle.standardOutput.write(Data(output.utf8))
-          output = ""
-        }
+    let resolved = try transform.resolve(transform.loadCube(), defaultWorking: .linearRec709)
+    let application = resolved.application
+    var output = ""
+    var lineNumber = 0
+    while let line = readLine(strippingNewline: true) {
+      lineNumber += 1
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+      let tokens = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" })
+      let values = tokens.compactMap { Float(String($0)) }
+      guard tokens.count == 3, values.count == 3 else {
+        FileHandle.standardOutput.write(Data(output.utf8))
+        throw CLIFailure(
+          "<stdin>:\(lineNumber): error: expected three numbers, got '\(trimmed.prefix(80))'")
       }
-      FileHandle.standardOutput.write(Data(output.utf8))
+      let out = application.apply(SIMD3(values[0], values[1], values[2]))
+      output +=
+        "\(CubeWriter.numberText(out[0])) \(CubeWriter.numberText(out[1])) \(CubeWriter.numberText(out[2]))\n"
+      if output.utf8.count > 1 << 16 {
+        FileHandle.standardOutput.write(Data(output.utf8))
+        output = ""
+      }
     }
+    FileHandle.standardOutput.write(Data(output.utf8))
   }
 }

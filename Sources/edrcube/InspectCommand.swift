@@ -31,18 +31,7 @@ struct InspectCommand: ParsableCommand {
   @Option(help: "The writer profile for --write-as: adobe, resolve or ocio.")
   var profile: CubeWriterProfile = .adobe
 
-  @Option(
-    name: .customLong("lut-space"),
-    help:
-      "Take the cube to be in this space (raw, linear, srgb, bt1886, pq, hlg) instead of its comment."
-  )
-  var lutSpace: CubeSpace.Transfer?
-
-  @Option(name: .customLong("lut-primaries"), help: "The cube's primaries: rec709, p3, rec2020.")
-  var lutPrimaries: NamedPrimaries?
-
-  @Option(name: .customLong("reference-white"), help: "Cd/m² of EDR 1.0 for pq and hlg cubes.")
-  var referenceWhite: Double?
+  @OptionGroup var cubeSpace: CubeSpaceOptions
 
   @Option(help: "Also draw the cube's transfer curves and constant-blue slices into this PNG.")
   var plot: String?
@@ -55,22 +44,10 @@ struct InspectCommand: ParsableCommand {
     do {
       file = try CubeReader.read(contentsOf: cube)
     } catch {
-      if case .io(let reason) = error.kind {
-        Console.error("\(cube): error: \(reason)")
-      } else {
-        Console.error(error.description + (error.lineText.map { "\n    " + $0 } ?? ""))
-      }
-      throw ExitCode.failure
+      if case .io(let reason) = error.kind { throw CLIFailure("\(cube): error: \(reason)") }
+      throw CLIFailure(error.description + (error.lineText.map { "\n    " + $0 } ?? ""))
     }
-    let space: (space: CubeSpace, origin: CubeSpace.Origin)
-    do {
-      space = try CubeSpace.resolve(
-        transfer: lutSpace, primaries: lutPrimaries, referenceWhite: referenceWhite,
-        comments: file.comments)
-    } catch {
-      Console.error("\(cube): error: \(error.description)")
-      throw ExitCode.failure
-    }
+    let space = try cubeSpace.resolve(file, path: cube)
     let report = InspectReport(path: cube, file: file, space: space)
     print(json ? try report.jsonText() : report.text)
     if let plot {
@@ -83,9 +60,8 @@ struct InspectCommand: ParsableCommand {
       do {
         try CubeWriter.write(file, profile: profile, toPath: writeAs)
       } catch {
-        Console.error(
+        throw CLIFailure(
           error.description.hasPrefix(writeAs) ? error.description : "\(writeAs): \(error)")
-        throw ExitCode.failure
       }
     }
   }

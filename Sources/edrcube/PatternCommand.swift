@@ -49,35 +49,33 @@ struct PatternCommand: ParsableCommand {
   }
 
   func run() throws {
-    try reportingFailures {
-      let chart = EDRTestChart(
-        width: width, height: height, headroom: headroom, referenceWhite: referenceWhite)
-      let values = chart.render()
-      let type: EXRPixelType = pixelType == "half" ? .half : .float
-      let channels = ["R", "G", "B", "A"].enumerated().map { c, name in
-        EXRChannel(
-          name: name,
-          samples: EXRSamples(stride(from: c, to: values.count, by: 4).map { values[$0] }, as: type)
-        )
-      }
-      var part = EXRPart(dataWindow: EXRBox(width: width, height: height), channels: channels)
-      part.chromaticities = EXRChromaticities(
-        red: [0.64, 0.33], green: [0.30, 0.60], blue: [0.15, 0.06], white: [0.3127, 0.3290])
-      part.stringAttributes["comments"] = "EDRCube test chart, headroom \(headroom)"
-      do {
-        try EXRImage(parts: [part]).write(to: output)
-        if let png {
-          var preview = values
-          SDRPreview(headroom: headroom).convert(rgba: &preview)
-          try PNGImage.write(
-            RGBAPixels(width: width, height: height, values: preview, hasAlpha: false), to: png)
-        }
-      } catch {
-        throw CLIFailure("\(error)")  // RasterIOError or FileOutputError: `path: error: …`
-      }
-      print(
-        "pattern: wrote \(output) (\(width)×\(height), headroom \(headroom))"
-          + (png.map { " and \($0)" } ?? ""))
+    let chart = EDRTestChart(
+      width: width, height: height, headroom: headroom, referenceWhite: referenceWhite)
+    let values = chart.render()
+    let type: EXRPixelType = pixelType == "half" ? .half : .float
+    let channels = ["R", "G", "B", "A"].enumerated().map { c, name in
+      EXRChannel(
+        name: name,
+        samples: EXRSamples(stride(from: c, to: values.count, by: 4).map { values[$0] }, as: type)
+      )
     }
+    var part = EXRPart(dataWindow: EXRBox(width: width, height: height), channels: channels)
+    part.chromaticities = EXRChromaticities(
+      red: [0.64, 0.33], green: [0.30, 0.60], blue: [0.15, 0.06], white: [0.3127, 0.3290])
+    part.stringAttributes["comments"] = "EDRCube test chart, headroom \(headroom)"
+    do {
+      try EXRImage(parts: [part]).write(to: output)
+      if let png {
+        var preview = values
+        SDRPreview(headroom: headroom).convert(rgba: &preview)
+        try PNGImage.write(
+          RGBAPixels(width: width, height: height, values: preview, hasAlpha: false), to: png)
+      }
+    } catch {
+      throw CLIFailure("\(error)")  // RasterIOError or FileOutputError: `path: error: …`
+    }
+    print(
+      "pattern: wrote \(output) (\(width)×\(height), headroom \(headroom))"
+        + (png.map { " and \($0)" } ?? ""))
   }
 }

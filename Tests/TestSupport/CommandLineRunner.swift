@@ -20,18 +20,23 @@ public enum EDRCubeExecutable {
     return Fixtures.repositoryRoot.appendingPathComponent(".build/debug/edrcube")
   }()
 
-  /// Runs `edrcube` with `arguments`, feeding `stdin`, and waits for it to finish;
-  /// `launcher` (e.g. `["/usr/bin/taskset", "-c", "0"]`) starts it when given.
+  /// `edrlint`, built beside `edrcube`.
+  public static var edrlint: URL {
+    url.deletingLastPathComponent().appendingPathComponent("edrlint")
+  }
+
+  /// Runs `edrcube` (or `executable`) with `arguments`, feeding `stdin`, and waits for it to
+  /// finish; `launcher` (e.g. `["/usr/bin/taskset", "-c", "0"]`) starts it when given.
   public static func run(
     _ arguments: [String], stdin: String = "", currentDirectory: URL? = nil,
-    launcher: [String] = []
+    launcher: [String] = [], executable: URL = url
   ) throws -> CommandResult {
     let process = Process()
     if let program = launcher.first {
       process.executableURL = URL(fileURLWithPath: program)
-      process.arguments = launcher.dropFirst() + [url.path] + arguments
+      process.arguments = launcher.dropFirst() + [executable.path] + arguments
     } else {
-      process.executableURL = url
+      process.executableURL = executable
       process.arguments = arguments
     }
     if let currentDirectory { process.currentDirectoryURL = currentDirectory }

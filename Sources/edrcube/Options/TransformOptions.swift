@@ -25,18 +25,7 @@ struct TransformOptions: ParsableArguments {
     help: "Highlight policy for SDR cubes on EDR input: clamp, linear, maxrgb, tone-scaled-maxrgb.")
   var edrPolicy: EDRPolicy = .default
 
-  @Option(
-    name: .customLong("lut-space"),
-    help: """
-      What the cube's values mean: raw, linear, srgb, bt1886, pq, hlg. Default: the cube's \
-      '# EDRCube space:' comment, else srgb.
-      """)
-  var lutSpace: CubeSpace.Transfer?
-
-  @Option(
-    name: .customLong("lut-primaries"),
-    help: "The cube's primaries: rec709, p3, rec2020 (default rec709; rec2020 for pq and hlg).")
-  var lutPrimaries: NamedPrimaries?
+  @OptionGroup var cubeSpace: CubeSpaceOptions
 
   @Option(
     name: .customLong("working-space"),
@@ -47,11 +36,6 @@ struct TransformOptions: ParsableArguments {
     name: .customLong("working-primaries"),
     help: "The pixels' primaries: rec709, p3, rec2020 (default: the file's, else rec709).")
   var workingPrimaries: NamedPrimaries?
-
-  @Option(
-    name: .customLong("reference-white"),
-    help: "Cd/m² of EDR 1.0 when converting to PQ or HLG signals (default 203).")
-  var referenceWhite: Double?
 
   @Option(help: "Tone-map the result to this peak luminance in cd/m².")
   var peak: Double?
@@ -67,7 +51,7 @@ struct TransformOptions: ParsableArguments {
       throw ValidationError("--peak and --headroom are alternatives; give one.")
     }
     for (name, value) in [
-      ("--peak", peak), ("--headroom", headroom), ("--reference-white", referenceWhite),
+      ("--peak", peak), ("--headroom", headroom),
     ] {
       if let value, !(value > 0 && value.isFinite) {
         throw ValidationError("\(name) must be a positive number.")
@@ -87,14 +71,7 @@ struct TransformOptions: ParsableArguments {
   /// Builds the application of `file` to pixels in `defaultWorking` (replaced by
   /// `--working-space` / `--working-primaries` where given).
   func resolve(_ file: CubeFile, defaultWorking: WorkingSpace) throws -> ResolvedTransform {
-    let resolved: (space: CubeSpace, origin: CubeSpace.Origin)
-    do {
-      resolved = try CubeSpace.resolve(
-        transfer: lutSpace, primaries: lutPrimaries, referenceWhite: referenceWhite,
-        comments: file.comments)
-    } catch {
-      throw CLIFailure("\(lut): error: \(error.description)")
-    }
+    let resolved = try cubeSpace.resolve(file, path: lut)
     var working = defaultWorking
     if let workingSpace { working.transfer = workingSpace }
     if let workingPrimaries { working.primaries = workingPrimaries.primaries }

@@ -1,7 +1,8 @@
 import ArgumentParser
 
-/// A failure the CLI reports as one line on standard error (plus an optional detail line, such
-/// as the offending source line) before exiting non-zero.
+/// The one way a command fails: thrown from anywhere in the tool, printed by
+/// `EDRCubeCommand.main` as one line on standard error (plus an optional detail line, such as
+/// the offending source line), exit status 1.
 struct CLIFailure: Error, CustomStringConvertible {
   /// The main line, e.g. `luts/x.cube:12:5: error: …` or `x.exr: error: …`.
   var message: String
@@ -16,13 +17,15 @@ struct CLIFailure: Error, CustomStringConvertible {
   var description: String { message }
 }
 
-/// Runs `body`, turning a `CLIFailure` into its lines on standard error and exit status 1.
-func reportingFailures(_ body: () throws -> Void) throws {
-  do {
-    try body()
-  } catch let failure as CLIFailure {
-    Console.error(failure.message)
-    if let detail = failure.detail { Console.error("  \(detail)") }
-    throw ExitCode.failure
+extension CLIFailure {
+  /// `edrcube: error: MESSAGE`, for failures that name no file of their own.
+  static func tool(_ message: String) -> CLIFailure {
+    CLIFailure("edrcube: error: \(message)")
+  }
+
+  /// Writes the failure to standard error.
+  func print() {
+    Console.error(message)
+    if let detail { Console.error("  \(detail)") }
   }
 }

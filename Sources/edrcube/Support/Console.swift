@@ -16,9 +16,4 @@ enum Console {
   /// Whether standard error is a terminal (progress bars are shown only then).
   static var isInteractive: Bool { isatty(STDERR_FILENO) == 1 }
 
-  /// Prints `message` as `edrcube: error: …` and returns the failure exit code to throw.
-  static func fail(_ message: String) -> ExitCode {
-    error("edrcube: error: \(message)")
-    return ExitCode.failure
-  }
 }

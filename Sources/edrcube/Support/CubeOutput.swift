@@ -4,11 +4,9 @@ import CubeFormat
 import EDRPipeline
 import Foundation
 
-/// Where `convert` and `generate` put a cube: a `.cube` file and/or Core Image `cubeData`.
-struct CubeOutputOptions: ParsableArguments {
-  @Option(name: [.short, .customLong("output")], help: "The .cube file to write.")
-  var output: String?
-
+/// What `convert` and `generate` write beside or instead of the `.cube` file: its writer
+/// profile, Core Image `cubeData`, a Hald CLUT image.
+struct CubeCompanionOptions: ParsableArguments {
   @Option(
     help: "Writer profile: adobe, resolve (shaper + INPUT_RANGE) or ocio (what OpenColorIO reads).")
   var profile: CubeWriterProfile?
@@ -26,16 +24,24 @@ struct CubeOutputOptions: ParsableArguments {
       "Also write the cube as a 16-bit Hald CLUT image (PNG for .png, else TIFF); the size "
         + "must be a square (16, 25, 36, 49, 64…).", valueName: "OUT.png"))
   var hald: String?
+}
+
+/// Where `generate` puts a cube: a `.cube` file (`-o`) and/or its companions.
+struct CubeOutputOptions: ParsableArguments {
+  @Option(name: [.short, .customLong("output")], help: "The .cube file to write.")
+  var output: String?
+
+  @OptionGroup var companions: CubeCompanionOptions
 
   func validate() throws {
-    if output == nil && coreImage == nil && hald == nil {
+    if output == nil && companions.coreImage == nil && companions.hald == nil {
       throw ValidationError("give -o OUT.cube, --core-image OUT.bin and/or --hald OUT.png")
     }
   }
 
   /// The default size: 64 when only Core Image data is written, else `fallback`.
   func defaultSize(_ fallback: Int) -> Int {
-    output == nil && hald == nil && coreImage != nil ? 64 : fallback
+    output == nil && companions.hald == nil && companions.coreImage != nil ? 64 : fallback
   }
 }
 
@@ -44,20 +50,12 @@ enum CubeOutput {
   /// Reads a cube (or a Hald CLUT image), printing `file:line:col: error: …` and failing on
   /// a bad file.
   static func read(_ path: String) throws -> CubeFile {
-    if HaldImage.isImage(path) {
-      do {
-        return try HaldImage.read(path)
-      } catch let failure as CLIFailure {
-        Console.error(failure.message)
-        throw ExitCode.failure
-      }
-    }
+    if HaldImage.isImage(path) { return try HaldImage.read(path) }
     do {
       return try CubeReader.read(contentsOf: path)
     } catch {
-      if case .io(let reason) = error.kind { throw Console.fail("\(path): \(reason)") }
-      Console.error(error.description + (error.lineText.map { "\n    " + $0 } ?? ""))
-      throw ExitCode.failure
+      if case .io(let reason) = error.kind { throw CLIFailure.tool("\(path): \(reason)") }
+      throw CLIFailure(error.description + (error.lineText.map { "\n    " + $0 } ?? ""))
     }
   }
 
@@ -66,40 +64,40 @@ enum CubeOutput {
     do {
       return try body()
     } catch let error as EDRPipelineError {
-      throw Console.fail(String(error.description.trimmingPrefix("error: ")))
+      throw CLIFailure.tool(String(error.description.trimmingPrefix("error: ")))
     }
   }
 
   /// Writes `file` where `options` say, atomically; nothing is written when the Core Image
   /// output is impossible.
   static func write(_ file: CubeFile, _ options: CubeOutputOptions) throws {
+    try write(file, to: options.output, options.companions)
+  }
+
+  /// Writes `file` to `path` (if any) and its companions, atomically; nothing is written when
+  /// the Core Image output is impossible.
+  static func write(_ file: CubeFile, to output: String?, _ options: CubeCompanionOptions) throws {
     let coreImage = try options.coreImage.map { ($0, try coreImageData(file, for: $0)) }
     if let path = options.hald, file.hasShaper || file.lut3D?.haldLevel == nil {
-      throw Console.fail(
+      throw CLIFailure.tool(
         "\(path): a Hald CLUT needs a 3D cube without a shaper whose size is a square (16, 25, 36, 49, 64…)"
       )
     }
-    if let path = options.output {
+    if let path = output {
       let profile = options.profile ?? (file.hasShaper ? .resolve : .adobe)
       do {
         try CubeWriter.write(file, profile: profile, toPath: path)
       } catch {
         let text = error.description
-        Console.error(text.hasPrefix("error:") ? "\(path): \(text)" : text)
-        throw ExitCode.failure
+        throw CLIFailure(text.hasPrefix("error:") ? "\(path): \(text)" : text)
       }
     }
     if let (path, data) = coreImage { try writeCoreImage(file, data, to: path) }
     if let path = options.hald {
       guard let table = file.lut3D else { return }
-      do {
-        let clipped = try HaldImage.write(table, to: path)
-        if clipped > 0 {
-          Console.error("\(path): warning: \(clipped) value(s) outside 0…1 clipped")
-        }
-      } catch let failure as CLIFailure {
-        Console.error(failure.message)
-        throw ExitCode.failure
+      let clipped = try HaldImage.write(table, to: path)
+      if clipped > 0 {
+        Console.error("\(path): warning: \(clipped) value(s) outside 0…1 clipped")
       }
     }
   }
@@ -107,13 +105,14 @@ enum CubeOutput {
   /// The Core Image `cubeData` of `file`, or a failure naming `path`.
   static func coreImageData(_ file: CubeFile, for path: String) throws -> [Float] {
     guard let table = file.lut3D, !file.hasShaper else {
-      throw Console.fail("\(path): Core Image needs a 3D cube without a shaper")
+      throw CLIFailure.tool("\(path): Core Image needs a 3D cube without a shaper")
     }
     guard table.domainMin == .zero, table.domainMax == .one else {
-      throw Console.fail("\(path): Core Image samples 0...1; this cube's domain differs")
+      throw CLIFailure.tool("\(path): Core Image samples 0...1; this cube's domain differs")
     }
     guard let data = table.coreImageCubeData() else {
-      throw Console.fail("\(path): Core Image cubes are 2...64 nodes, this one has \(table.size)")
+      throw CLIFailure.tool(
+        "\(path): Core Image cubes are 2...64 nodes, this one has \(table.size)")
     }
     return data
   }
@@ -133,7 +132,7 @@ enum CubeOutput {
       try Data(snippet.utf8).write(
         to: url.deletingPathExtension().appendingPathExtension("swift"), options: .atomic)
     } catch {
-      throw Console.fail("\(path): \(error.localizedDescription)")
+      throw CLIFailure.tool("\(path): \(error.localizedDescription)")
     }
   }
 }

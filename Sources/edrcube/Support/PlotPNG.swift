@@ -11,7 +11,7 @@ enum PlotPNG {
           width: canvas.width, height: canvas.height, values: canvas.rgba, hasAlpha: false),
         to: path)
     } catch let error as RasterIOError {
-      throw Console.fail(error.description)
+      throw CLIFailure.tool(error.description)
     }
   }
 }

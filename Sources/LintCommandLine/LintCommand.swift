@@ -2,9 +2,10 @@ import ArgumentParser
 import Foundation
 import KernelLint
 
-/// `edrcube lint`: the EDR kernel linter (docs/lint-rules.md).
-struct LintCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
+/// `edrcube lint` and `edrlint`: the EDR kernel linter (docs/lint-rules.md).
+public struct LintCommand: ParsableCommand {
+  /// The command's name, abstract and discussion.
+  public static let configuration = CommandConfiguration(
     commandName: "lint",
     abstract:
       "Lint Core Image / Metal kernels (also embedded in Swift and Objective-C) for EDR problems.",
@@ -64,7 +65,11 @@ struct LintCommand: ParsableCommand {
   @Option(help: "Explain a rule: summary, rationale and examples.")
   var explain: String?
 
-  func run() throws {
+  /// An empty command, filled in by ArgumentParser.
+  public init() {}
+
+  /// Lints the paths (or standard input) and prints the report; throws the exit status.
+  public func run() throws {
     do {
       try lint()
     } catch let error as ValidationError {
