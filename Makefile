@@ -62,6 +62,7 @@ MANUAL = .build/plugins/GenerateManual/outputs/edrcube/edrcube.1
 # The release binary, bash/zsh/fish completions and the man page under $(PREFIX)
 # ($(DESTDIR) stages a package).
 install: release
+	$(SWIFT) build -c release --product edrlint
 	$(SWIFT) package plugin generate-manual --configuration release
 	@bash scripts/install.sh "$(DESTDIR)$(PREFIX)" $(BIN) $(MANUAL)
 

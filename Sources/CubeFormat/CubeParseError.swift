@@ -62,7 +62,9 @@ public struct CubeParseError: Error, Sendable, Hashable, CustomStringConvertible
     switch kind {
     case .missingSize: return "no LUT_1D_SIZE or LUT_3D_SIZE before the data"
     case .sizeOutOfRange(let k, let t):
-      let range = k.uppercased().hasPrefix("LUT_1D") ? "2...65536" : "2...1024"
+      let limits =
+        k.uppercased().hasPrefix("LUT_1D") ? CubeSizeLimits.rows1D : CubeSizeLimits.readableNodes3D
+      let range = "\(limits.lowerBound)...\(limits.upperBound)"
       return "\(k) must be an integer in \(range), got '\(t)'"
     case .tooFewRows(let e, let f): return "too few table rows: expected \(e), found \(f)"
     case .tooManyRows(let e): return "too many table rows: expected \(e)"

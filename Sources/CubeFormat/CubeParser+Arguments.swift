@@ -69,7 +69,9 @@ extension CubeParser {
     _ p: UnsafeBufferPointer<UInt8>, _ token: Token, _ a: KeywordArguments
   ) throws(CubeParseError) -> Int {
     let bytes = UnsafeBufferPointer(rebasing: p[token.start..<token.end])
-    let maximum = a.keyword == .lut1DSize ? 65536 : 1024
+    let maximum =
+      a.keyword == .lut1DSize
+      ? CubeSizeLimits.rows1D.upperBound : CubeSizeLimits.readableNodes3D.upperBound
     var value = 0
     for b in bytes {
       guard b &- 0x30 < 10, value <= maximum else {
@@ -84,7 +86,7 @@ extension CubeParser {
         .sizeOutOfRange(keyword: a.keyword.rawValue, text: CubeParser.sanitized(bytes)),
         line: line, column: column, p, lineStart: a.lineStart)
     }
-    if a.keyword == .lut3DSize, value > 256 {
+    if a.keyword == .lut3DSize, value > CubeSizeLimits.nodes3D.upperBound {
       warnings.append(
         CubeWarning(kind: .largeSize(value), location: location(line: line, column: column)))
     }

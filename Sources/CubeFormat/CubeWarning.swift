@@ -45,7 +45,9 @@ public struct CubeWarning: Sendable, Hashable, CustomStringConvertible {
     case .keywordCase(let k): return "keyword '\(k)' should be upper case"
     case .unknownKeyword(let k): return "unknown keyword '\(k)' ignored"
     case .trailingComment: return "trailing comment after the values"
-    case .largeSize(let n): return "LUT_3D_SIZE \(n) is above 256; not every reader accepts it"
+    case .largeSize(let n):
+      return
+        "LUT_3D_SIZE \(n) is above \(CubeSizeLimits.nodes3D.upperBound); not every reader accepts it"
     case .rangeForMissingTable(let k): return "\(k) given but the file has no such table; ignored"
     case .redundantRange: return "both DOMAIN_MIN/MAX and an INPUT_RANGE given (they agree)"
     }

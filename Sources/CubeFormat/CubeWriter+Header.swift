@@ -54,7 +54,10 @@ extension CubeWriter {
     case .adobe:
       if file.hasShaper { throw refuse("a 1D shaper before a 3D table needs the resolve profile") }
       if hasFlags { throw refuse("LUT_IN/OUT_VIDEO_RANGE need the resolve profile") }
-      if size3D > 256 { throw refuse("LUT_3D_SIZE \(size3D) is above the Adobe maximum 256") }
+      if size3D > CubeSizeLimits.nodes3D.upperBound {
+        throw refuse(
+          "LUT_3D_SIZE \(size3D) is above the Adobe maximum \(CubeSizeLimits.nodes3D.upperBound)")
+      }
       return .adobe
     case .ocio:
       if hasFlags { throw refuse("OpenColorIO does not read LUT_IN/OUT_VIDEO_RANGE") }

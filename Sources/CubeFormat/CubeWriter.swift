@@ -58,13 +58,15 @@ public enum CubeWriter {
   private static func validate(_ file: CubeFile) throws(CubeWriteError) {
     guard file.lut1D != nil || file.lut3D != nil else { throw CubeWriteError(kind: .noTable) }
     if let t = file.lut1D {
-      guard (2...65536).contains(t.size), t.values.count == t.size * 3 else {
+      guard CubeSizeLimits.rows1D.contains(t.size), t.values.count == t.size * 3 else {
         throw CubeWriteError(kind: .invalidTable("1D size \(t.size), \(t.values.count) values"))
       }
       try checkFinite(t.values, t.domainMin, t.domainMax, table: "1D")
     }
     if let t = file.lut3D {
-      guard (2...1024).contains(t.size), t.values.count == t.size * t.size * t.size * 3 else {
+      guard CubeSizeLimits.readableNodes3D.contains(t.size),
+        t.values.count == t.size * t.size * t.size * 3
+      else {
         throw CubeWriteError(kind: .invalidTable("3D size \(t.size), \(t.values.count) values"))
       }
       try checkFinite(t.values, t.domainMin, t.domainMax, table: "3D")

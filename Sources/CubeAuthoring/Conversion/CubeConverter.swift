@@ -108,7 +108,11 @@ public struct CubeConverter: Sendable {
   private func validate() throws(EDRPipelineError) {
     guard CubeGenerator.sizes3D.contains(options.size) else {
       throw EDRPipelineError(
-        .invalidParameter("size", reason: "must be 2...256, got \(options.size)"))
+        .invalidParameter(
+          "size",
+          reason:
+            "must be \(CubeSizeLimits.nodes3D.lowerBound)...\(CubeSizeLimits.nodes3D.upperBound), got \(options.size)"
+        ))
     }
     if options.fitsNodes && options.size > Self.largestFittedSize {
       throw EDRPipelineError(

@@ -7,9 +7,9 @@ public import LUTEngine
 /// its parameters as comments.
 public enum CubeGenerator {
   /// The 3D sizes a generated cube may have.
-  public static let sizes3D = 2...256
+  public static let sizes3D = CubeSizeLimits.nodes3D
   /// The 1D sizes a generated table may have.
-  public static let sizes1D = 2...65536
+  public static let sizes1D = CubeSizeLimits.rows1D
 
   /// An identity cube, `raw` space: `size³` nodes over 0…1, optionally behind an identity
   /// shaper of `shaperSize` rows (Resolve dialect).
