@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -32,7 +34,7 @@ extension CubeReader {
     var endOfFile = false
     while true {
       while filled < window.count, !endOfFile {
-        let n = Glibc.read(fd, window.baseAddress.map { $0 + filled }, window.count - filled)
+        let n = Foundation.read(fd, window.baseAddress.map { $0 + filled }, window.count - filled)
         if n < 0 {
           if errno == EINTR { continue }
           throw ioError(path, "read failed: \(errnoText())")

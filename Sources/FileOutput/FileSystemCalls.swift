@@ -47,7 +47,7 @@ enum FileSystemCalls {
 
   /// Renames `from` over `to`. The corresponding C function is `rename`.
   static func rename(from: String, to: String) -> Result<Void, FileSystemError> {
-    Glibc.rename(from, to) == 0 ? .success(()) : .failure(FileSystemError(reason: errnoText()))
+    Foundation.rename(from, to) == 0 ? .success(()) : .failure(FileSystemError(reason: errnoText()))
   }
 
   /// Removes a file, ignoring a missing one. The corresponding C function is `unlink`.

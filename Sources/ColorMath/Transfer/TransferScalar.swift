@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -32,7 +34,7 @@ extension Double: TransferScalar {
   static func power(_ x: Double, _ y: Double) -> Double { pow(x, y) }
   static func ln(_ x: Double) -> Double { log(x) }
   static func expo(_ x: Double) -> Double { exp(x) }
-  static func log10(_ x: Double) -> Double { Glibc.log10(x) }
+  static func log10(_ x: Double) -> Double { Foundation.log10(x) }
 }
 
 /// `sign(x)·f(|x|)`: the sign mirror of the extended SDR transfer functions.

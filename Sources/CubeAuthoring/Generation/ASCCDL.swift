@@ -1,4 +1,5 @@
 import EDRPipeline
+import Foundation
 
 #if canImport(Glibc)
   import Glibc
@@ -44,7 +45,7 @@ public struct ASCCDL: Sendable, Hashable {
   public func apply(_ rgb: SIMD3<Double>) -> SIMD3<Double> {
     let graded = pointwiseMax(rgb * slope + offset, .zero)
     var out = SIMD3<Double>()
-    for k in 0..<3 { out[k] = power[k] == 1 ? graded[k] : Glibc.pow(graded[k], power[k]) }
+    for k in 0..<3 { out[k] = power[k] == 1 ? graded[k] : Foundation.pow(graded[k], power[k]) }
     if saturation == 1 { return out }  // exact identity for the default CDL
     let luma = (out * Self.lumaWeights).sum()
     return luma + saturation * (out - luma)

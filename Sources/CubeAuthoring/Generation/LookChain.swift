@@ -1,5 +1,6 @@
 import ColorMath
 import EDRPipeline
+import Foundation
 import LUTEngine
 
 #if canImport(Glibc)
@@ -89,7 +90,7 @@ public struct LookChain: Sendable {
   ) -> SIMD3<Double> {
     switch op {
     case .exposure(let stops):
-      return codec.encode(codec.decode(v) * Glibc.exp2(stops))
+      return codec.encode(codec.decode(v) * Foundation.exp2(stops))
     case .whiteBalance(let gains):
       return codec.encode(codec.decode(v) * gains)
     case .contrast(let amount, let pivot):
@@ -115,7 +116,7 @@ public struct LookChain: Sendable {
 private func softClip(_ v: Double, _ knee: Double) -> Double {
   let k = min(max(knee, 0), 0.999)
   let toe = 0.2 * (1 - k)
-  if v > k { return k + (1 - k) * Glibc.tanh((v - k) / (1 - k)) }
-  if v < toe { return toe * Glibc.exp((v - toe) / toe) }
+  if v > k { return k + (1 - k) * Foundation.tanh((v - k) / (1 - k)) }
+  if v < toe { return toe * Foundation.exp((v - toe) / toe) }
   return v
 }
