@@ -7,6 +7,18 @@ extension CubeWriter {
     case resolve
   }
 
+  /// The profile `edrcube` writes `file` with when none is named: the first of adobe, ocio,
+  /// resolve that can express it, so that a file loads in every reader that can read it at all
+  /// (a shaper file gets the ocio profile, whose shaper files carry no `TITLE`, which
+  /// OpenColorIO refuses there; Resolve and colour-science read them too).
+  public static func defaultProfile(for file: CubeFile) -> CubeWriterProfile {
+    for profile in [CubeWriterProfile.adobe, .ocio]
+    where (try? syntax(for: file, profile: profile)) != nil {
+      return profile
+    }
+    return .resolve
+  }
+
   /// Every header line (title, comments, keywords), each ending with `\n`.
   static func headerText(_ file: CubeFile, profile: CubeWriterProfile) throws(CubeWriteError)
     -> String

@@ -163,6 +163,71 @@ def sources(folder):
     return made
 
 
+def default_outputs(edrcube, folder):
+    """Every file EDRCube writes by default: the bundled cubes, `convert` with and without
+    --shaper, and each `generate` kind with its default profile."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    luts = os.path.join(root, "luts")
+    files = [os.path.join(luts, n) for n in sorted(os.listdir(luts)) if n.endswith(".cube")]
+    look = os.path.join(luts, "warm_sdr.cube")
+    runs = {
+        "convert-pq.cube": ["convert", look, "{out}", "--to", "pq", "--size", "17"],
+        "convert-pq-shaper.cube": ["convert", look, "{out}", "--to", "pq", "--size", "17", "--shaper"],
+        "convert-hlg.cube": ["convert", look, "{out}", "--to", "hlg", "--size", "17"],
+        "generate-identity.cube": ["generate", "identity", "--size", "17", "-o", "{out}"],
+        "generate-identity-shaper.cube": ["generate", "identity", "--size", "17", "--shaper-size", "64", "-o", "{out}"],
+        "generate-transfer.cube": ["generate", "transfer", "--from", "srgb", "--to", "pq", "--size", "17", "-o", "{out}"],
+        "generate-gamut.cube": ["generate", "gamut", "--from", "p3", "--to", "rec709", "--size", "17", "-o", "{out}"],
+        "generate-look.cube": ["generate", "look", "--exposure", "0.3", "--saturation", "1.1", "--size", "17", "-o", "{out}"],
+        "generate-resize.cube": ["generate", "resize", look, "--size", "9", "-o", "{out}"],
+        "generate-compose.cube": ["generate", "compose", look, look, "--size", "9", "-o", "{out}"],
+    }
+    for name, arguments in runs.items():
+        out = os.path.join(folder, name)
+        result = subprocess.run(
+            [edrcube] + [a.replace("{out}", out) for a in arguments], capture_output=True, text=True)
+        check(result.returncode == 0, f"{name}: {' '.join(arguments[:2])} failed: {result.stderr.strip()}")
+        if result.returncode == 0:
+            files.append(out)
+    return files
+
+
+def ocio_agrees_with_eval(edrcube, path):
+    """OpenColorIO loads the file, and its trilinear result at probes across the domain equals
+    `edrcube eval --lut-space raw --extrapolation clamp` (the same semantics) within 1e-5."""
+    config = ocio.Config.CreateRaw()
+    transform = ocio.FileTransform(src=path, interpolation=ocio.INTERP_LINEAR)
+    try:
+        processor = config.getProcessor(transform).getDefaultCPUProcessor()
+    except Exception as error:  # OCIO raises its own exception type
+        print(f"  OCIO could not load {path}: {error}")
+        return False
+    lo, hi = domain_of(colour.read_LUT(path))
+    rng = np.random.default_rng(7)
+    probes = lo + rng.random((64, 3)) * (hi - lo)
+    text = "\n".join(" ".join(repr(float(v)) for v in p) for p in probes) + "\n"
+    result = subprocess.run(
+        [edrcube, "eval", "--lut", path, "--lut-space", "raw", "--extrapolation", "clamp"],
+        input=text, capture_output=True, text=True)
+    if result.returncode != 0:
+        print(f"  eval failed: {result.stderr.strip()}")
+        return False
+    ours = [[float(v) for v in line.split()] for line in result.stdout.splitlines()]
+    for p, mine in zip(probes, ours):
+        theirs = processor.applyRGB([float(v) for v in p])
+        if not close(theirs, mine, 1e-5 * max(1.0, max(abs(v) for v in mine))):
+            print(f"  at {p}: OCIO {theirs} != ours {mine}")
+            return False
+    return len(ours) == len(probes)
+
+
+def domain_of(lut):
+    """The input domain of a colour LUT: the first stage's, as two 3-vectors."""
+    first = lut[0] if isinstance(lut, colour.LUTSequence) else lut
+    domain = np.asarray(first.domain, dtype=float)
+    return (np.broadcast_to(domain[0], 3), np.broadcast_to(domain[-1], 3))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("edrcube", help="path to the edrcube executable")
@@ -194,6 +259,11 @@ def main():
             if profile in ("adobe", "ocio"):
                 check(ocio_nodes_match(out, back), f"{name} [{profile}]: OpenColorIO disagrees")
             print(f"{'FAIL' if FAILURES else 'ok  '} {name} [{profile}]")
+    for path in default_outputs(args.edrcube, folder):
+        name = os.path.relpath(path, folder) if path.startswith(folder) else os.path.basename(path)
+        agrees = ocio_agrees_with_eval(args.edrcube, path)
+        check(agrees, f"{name} (default output): OpenColorIO cannot load it or disagrees")
+        print(f"{'ok  ' if agrees else 'FAIL'} {name} [default output, OpenColorIO = eval]")
     if not args.keep:
         shutil.rmtree(folder, ignore_errors=True)
     print(f"interop: {PASSED[0]} passed, {len(FAILURES)} failed")

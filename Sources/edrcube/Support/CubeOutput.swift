@@ -8,7 +8,9 @@ import Foundation
 /// profile, Core Image `cubeData`, a Hald CLUT image.
 struct CubeCompanionOptions: ParsableArguments {
   @Option(
-    help: "Writer profile: adobe, resolve (shaper + INPUT_RANGE) or ocio (what OpenColorIO reads).")
+    help:
+      "Writer profile: adobe, resolve (shaper + INPUT_RANGE) or ocio (what OpenColorIO reads). Default: the first of adobe, ocio, resolve that can express the cube."
+  )
   var profile: CubeWriterProfile?
 
   @Option(
@@ -84,7 +86,7 @@ enum CubeOutput {
       )
     }
     if let path = output {
-      let profile = options.profile ?? (file.hasShaper ? .resolve : .adobe)
+      let profile = options.profile ?? CubeWriter.defaultProfile(for: file)
       do {
         try CubeWriter.write(file, profile: profile, toPath: path)
       } catch {
