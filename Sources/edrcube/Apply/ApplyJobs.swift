@@ -54,6 +54,39 @@ enum ApplyJobs {
     _ inputs: [(path: String, sequence: FrameSequence?, frame: Int?)], output: String?,
     outputDirectory: String?, inPlace: Bool
   ) throws -> [ApplyJob] {
+    let jobs = try pairs(inputs, output: output, outputDirectory: outputDirectory, inPlace: inPlace)
+    for job in jobs { try checkOutputFormat(job) }
+    return jobs
+  }
+
+  /// The output's format follows its name (`.exr`, `.tif`, `.tiff`); an unknown extension, or
+  /// one that names another format than the input's, is refused before anything is written.
+  static func checkOutputFormat(_ job: ApplyJob) throws {
+    let ext = (job.output as NSString).pathExtension.lowercased()
+    let named: ImageFileFormat? =
+      switch ext {
+      case "exr": .openEXR
+      case "tif", "tiff": .tiff
+      default: nil
+      }
+    guard let named else {
+      let what = ext.isEmpty ? "(no extension)" : "'.\(ext)'"
+      throw CLIFailure(
+        "\(job.output): error: unsupported output format \(what): name the output .exr, .tif or .tiff"
+      )
+    }
+    if let input = try? ImageFileFormat.detect(path: job.input), input != named, input != .png {
+      throw CLIFailure(
+        "\(job.output): error: unsupported conversion: the input \(job.input) is \(input.rawValue.uppercased()) and apply writes the input's format; name the output .\(input == .openEXR ? "exr" : "tif")"
+      )
+    }
+  }
+
+  /// Input → output pairs for `-o`, `--output-dir` or `--in-place`.
+  private static func pairs(
+    _ inputs: [(path: String, sequence: FrameSequence?, frame: Int?)], output: String?,
+    outputDirectory: String?, inPlace: Bool
+  ) throws -> [ApplyJob] {
     let given = [output != nil, outputDirectory != nil, inPlace].filter { $0 }.count
     guard given == 1 else {
       throw CLIFailure("edrcube: error: give exactly one of -o OUT, --output-dir DIR, --in-place")
