@@ -1,4 +1,5 @@
 import ArgumentParser
+import ColorMath
 import CubeFormat
 import EDRPipeline
 import Foundation
