@@ -71,7 +71,7 @@ import Testing
     #expect(CubeApplication(lut: lut, space: CubeSpace(.raw)).extrapolation == .linear)
     #expect(CubeApplication(lut: lut, space: CubeSpace(.pq)).policy == nil)
     #expect(CubeApplication(lut: lut, space: CubeSpace(.linear)).policy == nil)
-    #expect(CubeApplication(lut: lut, space: CubeSpace(.srgb)).policy == .toneScaledMaxRGB)
+    #expect(CubeApplication(lut: lut, space: CubeSpace(.srgb)).policy == .risingMaxRGB)
     #expect(
       CubeApplication(lut: lut, space: CubeSpace(.srgb), policy: .clamp).extrapolation == .clamp)
     let plain = try CubeApplication(file: CubeFile(lut3D: lut.lut3D))
