@@ -108,8 +108,8 @@ EDR_INLINE __m128 tetrahedral_pixel(const EDRCube3D *cube, __m128 x, bool linear
                                    LANE(w, 2), LANE(w, 3));
   if (!linear) return value;
   __m128 e1 = _mm_sub_ps(w1, k1), e2 = _mm_sub_ps(w2, k2), e3 = _mm_sub_ps(w3, k3);
-  int moved = _mm_movemask_ps(_mm_or_ps(_mm_or_ps(_mm_cmpneq_ps(e1, zero), _mm_cmpneq_ps(e2, zero)),
-                                        _mm_cmpneq_ps(e3, zero)));
+  __m128 anyE = _mm_or_ps(_mm_cmpneq_ps(e1, zero), _mm_cmpneq_ps(e2, zero));
+  int moved = _mm_movemask_ps(_mm_or_ps(anyE, _mm_cmpneq_ps(e3, zero)));
   if ((moved & 1) == 0) return value;
   __m128 c000 = _mm_loadu_ps(p), a = _mm_loadu_ps(p + corner[0]);
   __m128 b = _mm_loadu_ps(p + corner[1]), c111 = _mm_loadu_ps(p + last);
