@@ -12,6 +12,6 @@ cat <<MSG
 
 demo: done.
   EDR chart (linear Rec.709, highlights to 16x white): $out/chart.exr  (SDR preview $out/chart.png)
-  with $look applied (EDR extrapolation, tone-scaled-maxrgb):  $out/chart_$name.exr
+  with $look applied (EDR extrapolation, rising-maxrgb):  $out/chart_$name.exr
   before | after | where the output exceeds 1, 2, 4x white:  $out/chart_${name}_preview.png
 MSG

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Regenerates every cube in luts/ with edrcube itself (byte-identical on every run).
 # Usage: scripts/make-luts.sh [path/to/edrcube]   (default .build/release/edrcube)
-# With REPORT=1 it also prints the conversion figures of luts/README.md and README.md.
+# With REPORT=1 it also prints the conversion figures of luts/README.md and
+# docs/conversion-quality.md, which were measured under --edr-policy tone-scaled-maxrgb (and
+# --tone-map reinhard for --peak), the defaults then.
 set -euo pipefail
 bin=${1:-.build/release/edrcube}
 cd "$(dirname "$0")/.."
@@ -38,14 +40,16 @@ if [[ "${REPORT:-0}" == 1 ]]; then
       "--size 97 --shaper"; do
       # shellcheck disable=SC2086
       printf '%s %s: ' "$look" "$args"
-      "$bin" convert "$out/${look}_sdr.cube" /tmp/edrcube-report.cube --to pq $args --report
+      "$bin" convert "$out/${look}_sdr.cube" /tmp/edrcube-report.cube --to pq $args --report \
+        --edr-policy tone-scaled-maxrgb
     done
   done
   # HLG (README.md): the warm look, with the colours HLG cannot carry left out.
-  for args in "--size 65" "--size 65 --shaper" "--size 33" "--size 65 --peak 500"; do
+  for args in "--size 65" "--size 65 --shaper" "--size 33" "--size 65 --peak 500 --tone-map reinhard"; do
     # shellcheck disable=SC2086
     printf 'warm --to hlg %s: ' "$args"
-    "$bin" convert "$out/warm_sdr.cube" /tmp/edrcube-report.cube --to hlg $args --report
+    "$bin" convert "$out/warm_sdr.cube" /tmp/edrcube-report.cube --to hlg $args --report \
+      --edr-policy tone-scaled-maxrgb
   done
   rm -f /tmp/edrcube-report.cube
 fi

@@ -224,10 +224,15 @@ EDR_INLINE __m256 select8(__m256 mask, __m256i whenSet, __m256i otherwise) {
 
 /// A block's tetrahedral lookup up to the table reads: the float offsets of each pixel's
 /// first three corners (C000 and the two middle ones; C111 lies a constant step beyond C000,
-/// `Frame.farNodes`) and the four corners' weights.
+/// `Frame.farNodes`), the four corners' weights at the clamped fractions, and for linear
+/// extrapolation what lies beyond them (e = w − clamp(w)), which pixels that moves, and
+/// whether any does.
 typedef struct TetrahedralPlan {
   int32_t ALIGNED offsets[3][BLOCK];
   __m256 weights[4];
+  __m256 beyond[3];
+  __m256 moved;
+  bool outside;
 } TetrahedralPlan;
 
 EDR_INLINE void tetrahedral_plan(const Frame *frame, Block x, bool linear,
@@ -257,24 +262,66 @@ EDR_INLINE void tetrahedral_plan(const Frame *frame, Block x, bool linear,
   __m256 w2 = _mm256_max_ps(_mm256_min_ps(f.r, f.g),
                             _mm256_min_ps(_mm256_max_ps(f.r, f.g), f.b));
   __m256 w3 = _mm256_min_ps(f.r, _mm256_min_ps(f.g, f.b));
-  plan->weights[0] = _mm256_sub_ps(_mm256_set1_ps(1), w1);
-  plan->weights[1] = _mm256_sub_ps(w1, w2);
-  plan->weights[2] = _mm256_sub_ps(w2, w3);
-  plan->weights[3] = w3;
+  __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1);
+  __m256 k1 = w1, k2 = w2, k3 = w3;
+  // A pixel lies outside the domain (some e = w − clamp(w) ≠ 0) exactly when its largest
+  // fraction is above 1 or its smallest below 0: blocks inside skip the clamps.
+  plan->moved =
+      _mm256_or_ps(_mm256_cmp_ps(w1, one, _CMP_GT_OQ), _mm256_cmp_ps(w3, zero, _CMP_LT_OQ));
+  plan->outside = linear && _mm256_movemask_ps(plan->moved);
+  if (plan->outside) {
+    k1 = clamp8(w1, zero, one);
+    k2 = clamp8(w2, zero, one);
+    k3 = clamp8(w3, zero, one);
+    plan->beyond[0] = _mm256_sub_ps(w1, k1);
+    plan->beyond[1] = _mm256_sub_ps(w2, k2);
+    plan->beyond[2] = _mm256_sub_ps(w3, k3);
+  }
+  plan->weights[0] = _mm256_sub_ps(one, k1);
+  plan->weights[1] = _mm256_sub_ps(k1, k2);
+  plan->weights[2] = _mm256_sub_ps(k2, k3);
+  plan->weights[3] = k3;
+}
+
+/// Pair j's four corners, and their blend with the plan's weights (C000·w0 + A·w1 + B·w2 +
+/// C111·w3, in ReferenceKernel's order).
+EDR_INLINE __m256 tetrahedral_pair(const Frame *frame, const TetrahedralPlan *plan, int j,
+                                   __m256 c[4]) {
+  __m256 sum = _mm256_setzero_ps();
+  for (int k = 0; k < 4; k++) {
+    const int32_t *o = plan->offsets[k == 3 ? 0 : k];
+    const float *nodes = k == 3 ? frame->farNodes : frame->nodes;
+    c[k] = _mm256_loadu2_m128(nodes + o[j + 4], nodes + o[j]);
+    __m256 t = _mm256_mul_ps(c[k], pair_of(plan->weights[k], j));
+    sum = k == 0 ? t : _mm256_add_ps(sum, t);
+  }
+  return sum;
 }
 
 EDR_INLINE void tetrahedral_read(const Frame *frame, const TetrahedralPlan *plan,
                                   EDRPixels dst, int64_t p, enum Layout layout, bool packed) {
-  _Pragma("clang loop unroll(full)")  // measured: 4% faster for tetrahedral only
-  for (int j = 0; j < BLOCK / 2; j++) {
-    __m256 sum = _mm256_setzero_ps();
-    for (int k = 0; k < 4; k++) {
-      const int32_t *o = plan->offsets[k == 3 ? 0 : k];
-      const float *nodes = k == 3 ? frame->farNodes : frame->nodes;
-      __m256 c = _mm256_loadu2_m128(nodes + o[j + 4], nodes + o[j]);
-      __m256 t = _mm256_mul_ps(c, pair_of(plan->weights[k], j));
-      sum = k == 0 ? t : _mm256_add_ps(sum, t);
+  __m256 c[4];
+  if (!plan->outside) {
+    _Pragma("clang loop unroll(full)")  // measured: 4% faster for tetrahedral only
+    for (int j = 0; j < BLOCK / 2; j++) {
+      store_pair(dst, p + 2 * j, tetrahedral_pair(frame, plan, j, c), layout, packed);
     }
+    return;
+  }
+  // A block with a pixel outside the domain: ReferenceKernel's first-order step
+  // e1·(A − C000) + e2·(B − A) + e3·(C111 − B), kept only in the pixels outside. Measured
+  // (callgrind, 262144 pixels, 33³): in-domain blocks 25.8 instructions a pixel before this
+  // step existed, 28.2 with the clamps for every block and the step tested inside one loop,
+  // 27.5 as written; blocks with pixels outside 36.3.
+  _Pragma("clang loop unroll(full)")
+  for (int j = 0; j < BLOCK / 2; j++) {
+    __m256 sum = tetrahedral_pair(frame, plan, j, c);
+    __m256 step = _mm256_add_ps(
+        _mm256_mul_ps(_mm256_sub_ps(c[1], c[0]), pair_of(plan->beyond[0], j)),
+        _mm256_mul_ps(_mm256_sub_ps(c[2], c[1]), pair_of(plan->beyond[1], j)));
+    step = _mm256_add_ps(step,
+                         _mm256_mul_ps(_mm256_sub_ps(c[3], c[2]), pair_of(plan->beyond[2], j)));
+    sum = _mm256_blendv_ps(sum, _mm256_add_ps(sum, step), pair_of(plan->moved, j));
     store_pair(dst, p + 2 * j, sum, layout, packed);
   }
 }

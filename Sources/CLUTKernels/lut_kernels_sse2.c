@@ -92,12 +92,31 @@ EDR_INLINE __m128 tetrahedral_pixel(const EDRCube3D *cube, __m128 x, bool linear
   __m128 w1 = _mm_max_ps(f, _mm_max_ps(next, after));
   __m128 w2 = _mm_max_ps(_mm_min_ps(f, next), _mm_min_ps(_mm_max_ps(f, next), after));
   __m128 w3 = _mm_min_ps(f, _mm_min_ps(next, after));
-  __m128 low = _mm_movelh_ps(_mm_unpacklo_ps(_mm_set1_ps(1), w1), _mm_unpacklo_ps(w2, w3));
-  __m128 high = _mm_movelh_ps(_mm_unpacklo_ps(w1, w2), _mm_unpacklo_ps(w3, _mm_setzero_ps()));
+  // Linear extrapolation: the blend at the clamped fractions k, plus (ReferenceKernel's
+  // tetrahedral) the first-order step e1·(A − C000) + e2·(B − A) + e3·(C111 − B), e = w − k,
+  // in a pixel outside the domain.
+  __m128 zero = _mm_setzero_ps(), one = _mm_set1_ps(1);
+  __m128 k1 = linear ? clamp_ps(w1, zero, one) : w1;
+  __m128 k2 = linear ? clamp_ps(w2, zero, one) : w2;
+  __m128 k3 = linear ? clamp_ps(w3, zero, one) : w3;
+  __m128 low = _mm_movelh_ps(_mm_unpacklo_ps(one, k1), _mm_unpacklo_ps(k2, k3));
+  __m128 high = _mm_movelh_ps(_mm_unpacklo_ps(k1, k2), _mm_unpacklo_ps(k3, zero));
   __m128 w = _mm_sub_ps(low, high);
   const int64_t *corner = cube->tetraCorners[code];
-  return tetrahedral_blend(p, corner[0], corner[1], cube->blueStep + cube->greenStep + 4,
-                           LANE(w, 0), LANE(w, 1), LANE(w, 2), LANE(w, 3));
+  int64_t last = cube->blueStep + cube->greenStep + 4;
+  __m128 value = tetrahedral_blend(p, corner[0], corner[1], last, LANE(w, 0), LANE(w, 1),
+                                   LANE(w, 2), LANE(w, 3));
+  if (!linear) return value;
+  __m128 e1 = _mm_sub_ps(w1, k1), e2 = _mm_sub_ps(w2, k2), e3 = _mm_sub_ps(w3, k3);
+  __m128 anyE = _mm_or_ps(_mm_cmpneq_ps(e1, zero), _mm_cmpneq_ps(e2, zero));
+  int moved = _mm_movemask_ps(_mm_or_ps(anyE, _mm_cmpneq_ps(e3, zero)));
+  if ((moved & 1) == 0) return value;
+  __m128 c000 = _mm_loadu_ps(p), a = _mm_loadu_ps(p + corner[0]);
+  __m128 b = _mm_loadu_ps(p + corner[1]), c111 = _mm_loadu_ps(p + last);
+  __m128 step = _mm_add_ps(_mm_mul_ps(_mm_sub_ps(a, c000), LANE(e1, 0)),
+                           _mm_mul_ps(_mm_sub_ps(b, a), LANE(e2, 0)));
+  step = _mm_add_ps(step, _mm_mul_ps(_mm_sub_ps(c111, b), LANE(e3, 0)));
+  return _mm_add_ps(value, step);
 }
 
 EDR_INLINE int64_t pixel_loop(const EDRTable1D *shaper, const EDRCube3D *cube, bool tetrahedral,

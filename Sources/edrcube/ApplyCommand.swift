@@ -100,6 +100,7 @@ struct ApplyCommand: ParsableCommand {
         if let known = transforms[working] { return known }
         let made = try transform.resolve(cube, defaultWorking: working)
         transforms[working] = made
+        Console.error(made.summary)
         return made
       },
       part: part, layer: layer, alpha: alpha, pixelType: pixelType?.exrPixelType,
@@ -121,9 +122,14 @@ struct ApplyCommand: ParsableCommand {
     let bar = ProgressBar(total: jobs.count, unit: "frames")
     var total = FrameReport()
     var failures = 0
+    var warned = false
     for job in jobs {
       do {
         let report = try processor.process(job)
+        if !warned, report.edrPixels > 0, let warning = report.flatteningWarning {
+          Console.error(warning)
+          warned = true
+        }
         total.pixels += report.pixels
         total.nonFinitePixels += report.nonFinitePixels
         total.clippedValues += report.clippedValues

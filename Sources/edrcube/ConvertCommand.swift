@@ -1,4 +1,5 @@
 import ArgumentParser
+import ColorMath
 import CubeAuthoring
 import CubeFormat
 import EDRPipeline
@@ -39,17 +40,23 @@ struct ConvertCommand: ParsableCommand {
   @Option(help: "The SDR cube's encoding: srgb or bt1886 (default: its comment, else srgb).")
   var fromSpace: String?
 
-  @Option(help: "The SDR cube's primaries: rec709, p3 or rec2020.")
+  @Option(help: "The SDR cube's primaries: \(NamedPrimaries.names).")
   var fromPrimaries: NamedPrimaries?
 
-  @Option(help: "Highlight policy: clamp, linear, maxrgb, tone-scaled-maxrgb.")
+  @Option(
+    help: "Highlight policy: clamp, linear, maxrgb, tone-scaled-maxrgb, rising-maxrgb (default).")
   var edrPolicy: EDRPolicy = .default
 
   @Option(help: "How the SDR cube is evaluated: trilinear or tetrahedral.")
   var interp: Interpolation = .trilinear
 
-  @Option(help: "Tone-map from the container peak to this many cd/m² (maxRGB Reinhard).")
+  @Option(help: "Tone-map from the container peak to this many cd/m² (see --tone-map).")
   var peak: Double?
+
+  @Option(
+    name: .customLong("tone-map"),
+    help: "Tone-map curve of --peak: knee (default), bt2390 or reinhard.")
+  var toneMapCurve: EDRToneMap.Curve = .default
 
   @Flag(
     help: """
@@ -112,8 +119,13 @@ struct ConvertCommand: ParsableCommand {
     let options = CubeConversionOptions(
       target: to, size: size ?? (output == nil ? 64 : 65), referenceWhite: referenceWhite,
       sourceSpace: sourceSpace, policy: edrPolicy, interpolation: interp, peak: peak,
-      placement: placement ?? (shaper ? .shaped : .full), fitsNodes: fit || shaper)
+      toneMapCurve: toneMapCurve, placement: placement ?? (shaper ? .shaped : .full),
+      fitsNodes: fit || shaper)
     let name = URL(fileURLWithPath: input).lastPathComponent
+    let look = try CubeOutput.library {
+      try CubeApplication(file: file, space: sourceSpace, policy: edrPolicy)
+    }
+    if let warning = look.flatteningWarning(path: input) { Console.error(warning) }
     let converted = try CubeOutput.library {
       try CubeConverter(options: options).convert(file, sourceName: name)
     }

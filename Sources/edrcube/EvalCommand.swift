@@ -21,6 +21,7 @@ struct EvalCommand: ParsableCommand {
   func run() throws {
     let resolved = try transform.resolve(transform.loadCube(), defaultWorking: .linearRec709)
     let application = resolved.application
+    Console.error(resolved.summary)
     var output = ""
     var lineNumber = 0
     while let line = readLine(strippingNewline: true) {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ColorMath
 import CubeAuthoring
 import CubeFormat
 import EDRPipeline

@@ -1,9 +1,11 @@
 import ArgumentParser
+import ColorMath
 import CubeAuthoring
 import CubeFormat
 import EDRPipeline
 import EDRPlots
 import Foundation
+import LUTEngine
 
 /// `edrcube inspect CUBE [--json] [--write-as OUT --profile P]` (docs/semantics.md §8).
 struct InspectCommand: ParsableCommand {
@@ -114,6 +116,10 @@ struct InspectReport: Encodable {
   private var warningLines: [String]
   /// docs/semantics.md §1: the flag, else the `# EDRCube space:` comment, else srgb rec709.
   var space: Space
+  /// docs/semantics.md §4: for an SDR cube, `k`, the relative slope of its neutral response
+  /// at white, and whether it clips there (`k` < 0.1); nil for other spaces.
+  var neutralSlopeAtWhite: Double?
+  var clipsAtWhite: Bool?
 
   init(path: String, file: CubeFile, space resolved: (space: CubeSpace, origin: CubeSpace.Origin)) {
     func array(_ v: SIMD3<Float>) -> [Float] { [v.x, v.y, v.z] }
@@ -147,12 +153,15 @@ struct InspectReport: Encodable {
       primaries: transfer == .raw ? nil : resolved.space.primaries.rawValue,
       referenceWhite: transfer.isHDR ? resolved.space.referenceWhite : nil,
       origin: resolved.origin.rawValue)
+    let look = CubeApplication(lut: CubeLUT(file), space: resolved.space)
+    neutralSlopeAtWhite = look.neutralSlopeAtWhite
+    clipsAtWhite = look.neutralSlopeAtWhite == nil ? nil : look.clipsAtWhite
   }
 
   enum CodingKeys: String, CodingKey {
     case file, dialect, title, lut1DSize, lut3DSize, domainMin, domainMax, domain1D, domain3D
     case outputMin, outputMax, isIdentity, monotonic, inputVideoRange, outputVideoRange
-    case comments, warnings, space
+    case comments, warnings, space, neutralSlopeAtWhite, clipsAtWhite
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -175,6 +184,8 @@ struct InspectReport: Encodable {
     try c.encode(comments, forKey: .comments)
     try c.encode(warnings, forKey: .warnings)
     try c.encode(space, forKey: .space)
+    try c.encode(neutralSlopeAtWhite, forKey: .neutralSlopeAtWhite)
+    try c.encode(clipsAtWhite, forKey: .clipsAtWhite)
   }
 
   /// The report as one pretty-printed JSON object with sorted keys.
@@ -190,6 +201,12 @@ struct InspectReport: Encodable {
       space.referenceWhite.map { $0 == $0.rounded() ? String(Int($0)) : "\($0)" }
     ]).compactMap { $0 }
       .joined(separator: " ")
+  }
+
+  /// `clips (neutral slope 0.000)`, `rises (neutral slope 0.281)`, or `n/a` for non-SDR cubes.
+  private var whiteText: String {
+    guard let k = neutralSlopeAtWhite, let clips = clipsAtWhite else { return "n/a" }
+    return (clips ? "clips" : "rises") + " (neutral slope " + String(format: "%.3f", k) + ")"
   }
 
   /// The report as aligned text lines, then the warnings compiler-style.
@@ -211,6 +228,7 @@ struct InspectReport: Encodable {
       "  video range   in \(inputVideoRange ? "yes" : "no"), out \(outputVideoRange ? "yes" : "no")",
       "  output range  \(range.joined(separator: "  "))",
       "  space         \(spaceText) (\(space.origin))",
+      "  white         \(whiteText)",
       "  identity      \(isIdentity ? "yes" : "no")",
       "  monotonic     \(directions.joined(separator: ", "))",
       "  comments      \(comments.count)",

@@ -1,4 +1,5 @@
 import ColorMath
+import Foundation
 import TestSupport
 import Testing
 
@@ -45,5 +46,85 @@ import Testing
     let rgb = eetf.apply(SIMD3(4000.0, 2000, 0))
     expectClose(rgb.x, 1000, rel: 1e-9)
     expectClose(rgb.y, 500, rel: 1e-9)
+  }
+
+  /// Inputs 0…1e6 (log-spaced, plus the peaks): no curve exceeds its target.
+  static let sweep: [Double] =
+    [0, 1, 4, 10000.0 / 203, 1000, 10000]
+    + stride(from: -4.0, through: 6, by: 0.01).map { pow(10, $0) }
+
+  @Test func reinhardHoldsAtTheTargetAboveTheInputPeak() {
+    let (i, o) = (10000.0 / 203, 4.0)
+    let curve = MaxRGBReinhard(inputPeak: i, outputPeak: o)
+    var previous = 0.0
+    for m in Self.sweep.sorted() {
+      let y = curve.apply(SIMD3(m, m / 2, 0))
+      #expect(y.x <= o, "m = \(m): \(y.x)")
+      #expect(y.x >= previous * (1 - 1e-15))
+      expectClose(y.y / max(y.x, .leastNormalMagnitude), m > 0 ? 0.5 : 0, abs: 1e-12)
+      previous = y.x
+    }
+    // Above the input peak: exactly the target. Below it: the documented formula
+    // (x·(1 + a·m)/(1 + b·m), values from Python with a = o/i², b = 1/o).
+    #expect(curve.apply(SIMD3(100.0, 100, 100)).x == 4)
+    #expect(curve.apply(SIMD3(1e6, 0, 0)).x == 4)
+    expectClose(curve.apply(SIMD3(1.0, 1, 1)).x, 0.801318688, rel: 1e-9)
+    expectClose(curve.apply(SIMD3(10.0, 0, 0)).x, 2.904238857142857, rel: 1e-12)
+    expectClose(curve.apply(SIMD3(49.0, 0, 0)).x, 3.99680848, rel: 1e-12)
+  }
+
+  /// The `knee` curve: identity to out/2, extended Reinhard above (values from Python).
+  @Test func kneeKeepsWhiteAndHoldsTheTarget() {
+    let curve = MaxRGBKnee(inputPeak: 10000.0 / 203, outputPeak: 2)
+    #expect(curve.knee == 1 && curve.map(1) == 1 && curve.map(0.18) == 0.18)
+    expectClose(curve.map(2), 1.5002146722281857, rel: 1e-12)
+    expectClose(curve.map(10), 1.9034776900966104, rel: 1e-12)
+    expectClose(curve.map(40), 1.9913258229535324, rel: 1e-12)
+    #expect(curve.map(10000.0 / 203) == 2 && curve.map(1e6) == 2)
+    var previous = 0.0
+    for m in Self.sweep.sorted() {
+      let y = curve.map(m)
+      #expect(y <= 2 && y >= previous, "m = \(m): \(y)")
+      previous = y
+    }
+    // Slope 1 at the knee, on both sides.
+    expectClose((curve.map(1 + 1e-7) - 1) / 1e-7, 1, abs: 1e-6)
+    let rgb = curve.apply(SIMD3(10.0, 5, 0))
+    expectClose(rgb.y / rgb.x, 0.5, rel: 1e-12)
+    #expect(!MaxRGBKnee(inputPeak: 2, outputPeak: 4).isActive)
+  }
+
+  @Test func bt2390NeverExceedsTheTarget() {
+    let eetf = BT2390EETF(sourcePeak: 10000, targetPeak: 812)
+    for nits in Self.sweep.map({ $0 * 203 }) {
+      #expect(eetf.map(nits) <= 812 * (1 + 1e-12), "\(nits) cd/m²")
+    }
+    // Diffuse white (203 cd/m²) and below are kept within 1 % at a target of 4× white.
+    for nits in [1.0, 20, 100, 203] { expectClose(eetf.map(nits), nits, rel: 0.01) }
+  }
+
+  /// rising-maxrgb's highlight scale (docs/semantics.md §4): values from Python,
+  /// `m − (1 − k)(1 − exp(1 − m))`.
+  @Test func highlightContinuationRisesFromTheLooksSlope() {
+    let flat = HighlightContinuation(slopeAtWhite: 0)
+    expectClose(flat.scale(2), 1.3678794411714423, rel: 1e-15)
+    expectClose(flat.scale(4.9), 3.920241911445805, rel: 1e-15)
+    expectClose(flat.scale(64), 63, rel: 1e-15)
+    #expect(flat.scale(0.5) == 0.5 && flat.scale(1) == 1)
+    // k = 1 is maxRGB exactly; a negative slope counts as 0.
+    let unit = HighlightContinuation(slopeAtWhite: 1)
+    for m in [1.5, 7, 1000] { #expect(unit.scale(m) == m) }
+    #expect(HighlightContinuation(slopeAtWhite: -3).slopeAtWhite == 0)
+    // Strictly increasing and slope k at white, for flat, shallow and steep looks.
+    for k in [0.0, 0.3, 2.5] {
+      let h = HighlightContinuation(slopeAtWhite: k)
+      let e = 1e-6
+      expectClose((h.scale(1 + e) - 1) / e, k, abs: 1e-5)
+      var previous = 1.0
+      for m in stride(from: 1.01, through: 64, by: 0.01) {
+        #expect(h.scale(m) > previous)
+        previous = h.scale(m)
+      }
+    }
   }
 }

@@ -239,4 +239,41 @@ import Testing
       #expect(code(0, 0) != code(4 + 8, 0))
     }
   }
+
+  /// `apply` prints the cube space, policy and extrapolation it used, and warns once when a
+  /// look that clips at white meets EDR pixels under a policy that flattens them.
+  @Test func reportsTheSpaceAndWarnsAboutFlattenedHighlights() throws {
+    try withTemporaryDirectory { dir in
+      let look = dir.appendingPathComponent("clip.cube").path
+      let made = try EDRCubeExecutable.run([
+        "generate", "look", "--contrast", "1.2", "--clip", "-o", look,
+      ])
+      try #require(made.status == 0, "\(made.stderr)")
+      let inputs = ["a.exr", "b.exr"].map { dir.appendingPathComponent($0).path }
+      for input in inputs { _ = try writeInput(input) }
+      let out = dir.appendingPathComponent("out").path
+      try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+      let flat = try EDRCubeExecutable.run(
+        ["apply"] + inputs + [
+          "--lut", look, "--output-dir", out, "--edr-policy", "tone-scaled-maxrgb",
+        ])
+      try #require(flat.status == 0, "\(flat.stderr)")
+      let lines = flat.stderr.split(separator: "\n").map(String.init)
+      #expect(
+        lines == [
+          "lut: \(look): space srgb rec709 (cube comment), trilinear, extrapolation linear, "
+            + "policy tone-scaled-maxrgb",
+          "\(look): warning: this look clips at white; under --edr-policy tone-scaled-maxrgb "
+            + "EDR highlights above white come out flat (rising-maxrgb, the default, keeps them "
+            + "rising)",
+        ])
+      let rising = try EDRCubeExecutable.run(
+        ["apply"] + inputs + ["--lut", look, "--output-dir", out, "--headroom", "4"])
+      try #require(rising.status == 0, "\(rising.stderr)")
+      #expect(
+        rising.stderr
+          == "lut: \(look): space srgb rec709 (cube comment), trilinear, extrapolation linear, "
+          + "policy rising-maxrgb, tone map knee\n")
+    }
+  }
 }

@@ -23,7 +23,8 @@ import Testing
       let out = dir.appendingPathComponent("pq6.cube")
       let source = Fixtures.vectors.appendingPathComponent("sdr_look_11.cube").path
       let result = try EDRCubeExecutable.run([
-        "convert", source, out.path, "--to", "pq", "--size", "6",
+        "convert", source, out.path, "--to", "pq", "--size", "6", "--edr-policy",
+        "tone-scaled-maxrgb",
       ])
       #expect(result.status == 0, "\(result.stderr)")
       let got = Self.rows(try Self.text(out))
@@ -151,6 +152,76 @@ import Testing
       #expect(resized.contains("LUT_3D_SIZE 5") && resized.contains("# EDRCube space: srgb rec709"))
       #expect(
         try Self.text(dir.appendingPathComponent("chain.cube")).contains("# EDRCube space: raw"))
+    }
+  }
+
+  /// A look that clips at white: `convert` warns once under a policy that flattens its
+  /// highlights, not under the default; `inspect` says it clips.
+  @Test func clippedLookWarnsUnderAFlatteningPolicy() throws {
+    try withTemporaryDirectory { dir in
+      let look = dir.appendingPathComponent("clip.cube").path
+      let made = try EDRCubeExecutable.run([
+        "generate", "look", "--contrast", "1.2", "--clip", "-o", look,
+      ])
+      try #require(made.status == 0, "\(made.stderr)")
+      let out = dir.appendingPathComponent("pq.cube").path
+      let flat = try EDRCubeExecutable.run([
+        "convert", look, out, "--to", "pq", "--size", "5", "--edr-policy", "tone-scaled-maxrgb",
+      ])
+      #expect(flat.status == 0)
+      let warning = "\(look): warning: this look clips at white"
+      #expect(flat.stderr.components(separatedBy: warning).count == 2, "\(flat.stderr)")
+      let rising = try EDRCubeExecutable.run(["convert", look, out, "--to", "pq", "--size", "5"])
+      #expect(rising.status == 0 && !rising.stderr.contains("warning"), "\(rising.stderr)")
+      let inspected = try EDRCubeExecutable.run(["inspect", look, "--json"])
+      #expect(inspected.stdout.contains("\"clipsAtWhite\" : true"))
+      #expect(inspected.stdout.contains("\"neutralSlopeAtWhite\" : 0"))
+      let bundled = try EDRCubeExecutable.run([
+        "inspect", Fixtures.luts.appendingPathComponent("warm_sdr.cube").path,
+      ])
+      #expect(bundled.stdout.contains("  white         rises (neutral slope 0.271)"))
+    }
+  }
+
+  /// `convert --peak` tone-maps with `knee` by default, BT.2390 and Reinhard by name. An
+  /// identity look converted with `--peak 1000`, read back through `eval`: `knee` and
+  /// BT.2390 keep EDR white (BT.2390: 1.0000000, Python, §5.4 with PQ); Reinhard gives
+  /// `(1 + a)/(1 + b)` = 0.8329426 (a = out/in², b = 1/out, in = 10000/203, out = 1000/203);
+  /// none exceeds 1000 cd/m² at 16× white. Whites are divided by the white of the same
+  /// conversion without `--peak`; what remains is the 65³ PQ grid's error on a curved
+  /// function (under 1 %).
+  @Test func convertToneMapCurves() throws {
+    try withTemporaryDirectory { dir in
+      let look = dir.appendingPathComponent("id.cube").path
+      let made = try EDRCubeExecutable.run(["generate", "identity", "--size", "17", "-o", look])
+      try #require(made.status == 0, "\(made.stderr)")
+      var white: [String: Double] = [:]
+      for curve in ["none", "", "knee", "bt2390", "reinhard"] {
+        let out = dir.appendingPathComponent("pq\(curve).cube").path
+        let r = try EDRCubeExecutable.run(
+          ["convert", look, out, "--to", "pq", "--from-space", "srgb", "--size", "65"]
+            + (curve == "none" ? [] : ["--peak", "1000"])
+            + (curve.isEmpty || curve == "none" ? [] : ["--tone-map", curve]))
+        try #require(r.status == 0, "\(r.stderr)")
+        let text = try Self.text(URL(fileURLWithPath: out))
+        let named =
+          curve.isEmpty ? "# tone map: knee to 1000 cd/m2" : "# tone map: \(curve) to 1000 cd/m2"
+        #expect(text.contains(curve == "none" ? "# tone map: none" : named))
+        let e = try EDRCubeExecutable.run(["eval", "--lut", out], stdin: "1 1 1\n16 16 16\n")
+        let rows = e.stdout.split(separator: "\n").map {
+          $0.split(separator: " ").compactMap { Double($0) }
+        }
+        try #require(rows.count == 2 && rows.allSatisfy { $0.count == 3 }, "\(e.stdout)")
+        if curve != "none" {
+          #expect(rows[1].allSatisfy { $0 * 203 <= 1000 * 1.002 }, "\(curve): \(rows[1])")
+        }
+        white[curve] = rows[0][1]
+      }
+      let plain = try #require(white["none"])
+      #expect(white[""] == white["knee"])
+      expectClose(try #require(white["knee"]) / plain, 1, rel: 0.002)
+      expectClose(try #require(white["bt2390"]) / plain, 1, rel: 0.01)
+      expectClose(try #require(white["reinhard"]) / plain, 0.8329426, rel: 0.01)
     }
   }
 }

@@ -99,4 +99,33 @@ import Testing
     #expect(r.status != 0)
     #expect(r.stderr.contains("/nonexistent/x.cube"))
   }
+
+  /// `eval` says on stderr which space, primaries, policy and extrapolation it used.
+  @Test func reportsTheCubeSpaceItUsed() throws {
+    let look = Fixtures.luts.appendingPathComponent("warm_sdr.cube").path
+    let r = try EDRCubeExecutable.run(["eval", "--lut", look], stdin: "0.5 0.5 0.5\n")
+    #expect(r.status == 0)
+    #expect(
+      r.stderr == "lut: \(look): space srgb rec709 (cube comment), trilinear, "
+        + "extrapolation linear, policy rising-maxrgb\n")
+    let raw = try EDRCubeExecutable.run(
+      ["eval", "--lut", look, "--lut-space", "raw", "--interp", "tetrahedral"], stdin: "0 0 0\n")
+    #expect(
+      raw.stderr == "lut: \(look): space raw (command line), tetrahedral, extrapolation linear\n")
+  }
+
+  /// An ACEScg grey through a look stays neutral: AP1 (ACES white) is adapted to the
+  /// cube's Rec.709 (D65) with Bradford, and back (without adaptation it came out
+  /// 0.629, 0.634, 0.652, a 3.6 % spread; the look keeps Rec.709 greys within 5e-4).
+  @Test func acesCGGreyStaysNeutral() throws {
+    let look = Fixtures.luts.appendingPathComponent("bleach_bypass_sdr.cube").path
+    let r = try EDRCubeExecutable.run(
+      ["eval", "--lut", look, "--working-primaries", "ap1"], stdin: "0.5 0.5 0.5\n0.18 0.18 0.18\n")
+    try #require(r.status == 0, "\(r.stderr)")
+    for line in r.stdout.split(separator: "\n") {
+      let v = line.split(separator: " ").compactMap { Double($0) }
+      try #require(v.count == 3)
+      #expect(v.max()! - v.min()! <= 1e-3 * v.max()!, "\(line)")  // the look's own spread: 5e-4
+    }
+  }
 }

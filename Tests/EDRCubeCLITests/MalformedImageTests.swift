@@ -11,7 +11,8 @@ import Testing
   func apply(_ input: String, in dir: URL, _ extra: [String] = []) throws -> (CommandResult, Bool) {
     let cube = dir.appendingPathComponent("identity.cube").path
     try EdgeValueTests.identity.write(toFile: cube, atomically: true, encoding: .utf8)
-    let output = dir.appendingPathComponent("out").appendingPathComponent("result.exr").path
+    let name = input.lowercased().hasSuffix(".exr") ? "result.exr" : "result.tif"
+    let output = dir.appendingPathComponent("out").appendingPathComponent(name).path
     try FileManager.default.createDirectory(
       atPath: dir.appendingPathComponent("out").path, withIntermediateDirectories: true)
     let r = try EDRCubeExecutable.run(["apply", input, "--lut", cube, "-o", output] + extra)

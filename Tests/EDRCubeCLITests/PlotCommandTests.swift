@@ -41,10 +41,10 @@ import Testing
       let x4 = 56 + 8 * 48
       let y1 = 64 + 3 * 32
       let y4 = 64 + 1 * 32
-      let toneScaled = [Self.code(0.45), Self.code(0.9), Self.code(0.45)]
+      let rising = [Self.code(0.85), Self.code(0.55), Self.code(1)]
       let clamp = [Self.code(0.95), Self.code(0.4), Self.code(0.35)]
-      #expect(Self.codes(pixels, x1, y1) == toneScaled)  // every policy passes (1, 1)
-      #expect(Self.codes(pixels, x4, y4) == toneScaled)  // the default keeps the identity
+      #expect(Self.codes(pixels, x1, y1) == rising)  // every policy passes (1, 1)
+      #expect(Self.codes(pixels, x4, y4) == rising)  // the default keeps the identity
       #expect(Self.codes(pixels, x4, y1) == clamp)  // clamp stays at white
       // Slice 0 (blue node 0), pixel (60, 84): node r = 60·5/120 = 2, g = 4 − 84·5/120 = 1,
       // i.e. (0.5, 0.25, 0), already display-encoded.

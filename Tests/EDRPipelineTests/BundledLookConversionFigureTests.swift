@@ -21,12 +21,17 @@ import Testing
     /// `--shaper`.
     case shaper = " --shaper"
 
+    /// The options, under tone-scaled-maxrgb: the policy these figures were measured with
+    /// (docs/conversion-quality.md), the default before rising-maxrgb.
     func options(size: Int) -> CubeConversionOptions {
-      switch self {
-      case .straightforward: CubeConversionOptions(size: size)
-      case .fitted: CubeConversionOptions(size: size, fitsNodes: true)
-      case .shaper: CubeConversionOptions.peakFitted(size: size)
-      }
+      var options =
+        switch self {
+        case .straightforward: CubeConversionOptions(size: size)
+        case .fitted: CubeConversionOptions(size: size, fitsNodes: true)
+        case .shaper: CubeConversionOptions.peakFitted(size: size)
+        }
+      options.policy = .toneScaledMaxRGB
+      return options
     }
   }
 

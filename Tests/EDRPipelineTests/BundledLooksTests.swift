@@ -36,6 +36,16 @@ import Testing
     }
   }
 
+  /// The PQ forms keep highlights: 1000 cd/m² of EDR grey comes out above 600 cd/m² in
+  /// every channel (measured 727–766; 250–347 when they were converted under
+  /// tone-scaled-maxrgb, which flattens these looks' soft shoulders).
+  @Test(arguments: looks)
+  func pqFormKeepsHighlights(_ look: String) throws {
+    let pq = try CubeApplication(file: Self.read("\(look)_pq.cube"))
+    let out = SIMD3<Double>(pq.apply(SIMD3(repeating: Float(1000.0 / 203)))) * 203
+    #expect(out.min() > 600, "\(look): \(out) cd/m²")
+  }
+
   @Test(arguments: [17, 33, 65])
   func identitiesAreIdentities(_ size: Int) throws {
     let file = try Self.read("identity_\(size).cube")

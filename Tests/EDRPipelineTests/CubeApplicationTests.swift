@@ -1,6 +1,7 @@
 import ColorMath
 import CubeFormat
 import EDRPipeline
+import Foundation
 import LUTEngine
 import TestSupport
 import Testing
@@ -71,7 +72,7 @@ import Testing
     #expect(CubeApplication(lut: lut, space: CubeSpace(.raw)).extrapolation == .linear)
     #expect(CubeApplication(lut: lut, space: CubeSpace(.pq)).policy == nil)
     #expect(CubeApplication(lut: lut, space: CubeSpace(.linear)).policy == nil)
-    #expect(CubeApplication(lut: lut, space: CubeSpace(.srgb)).policy == .toneScaledMaxRGB)
+    #expect(CubeApplication(lut: lut, space: CubeSpace(.srgb)).policy == .risingMaxRGB)
     #expect(
       CubeApplication(lut: lut, space: CubeSpace(.srgb), policy: .clamp).extrapolation == .clamp)
     let plain = try CubeApplication(file: CubeFile(lut3D: lut.lut3D))
@@ -132,6 +133,43 @@ import Testing
         == EDRToneMap(inputPeak: peak, outputPeak: 1000.0 / 203))
     #expect(EDRToneMap.headroom(4, inputPeak: peak).outputPeak == 4)
     #expect(!EDRToneMap.headroom(60, inputPeak: peak).isActive)
+  }
+
+  /// `--headroom 4` and `--headroom 2` (docs/semantics.md §5): no curve exceeds the target
+  /// for inputs 0…1e6; the default, `knee`, leaves diffuse white and below unchanged, as
+  /// BT.2390 does at 4× (within 1 %); Reinhard keeps its formula (white → 0.801318688 at 4×,
+  /// from Python) and holds inputs above its input peak at the target.
+  @Test(arguments: [4.0, 2.0], EDRToneMap.Curve.allCases)
+  func toneMapsNeverExceedTheTarget(_ headroom: Double, _ curve: EDRToneMap.Curve) throws {
+    #expect(EDRToneMap.Curve.default == .knee)
+    let peak = 10000.0 / 203
+    let target = Float(headroom)
+    do {
+      let app = CubeApplication(
+        lut: TestCubes.identity(size: 17), space: CubeSpace(.linear),
+        toneMap: .headroom(headroom, inputPeak: peak, curve: curve))
+      for e in stride(from: -3.0, through: 6, by: 0.05) {
+        let m = Float(pow(10, e))
+        let y = app.apply(SIMD3(m, m / 4, 0))
+        #expect(y.max() <= target, "\(curve) at \(m): \(y)")
+      }
+      #expect(app.apply(SIMD3(repeating: 1000)) == SIMD3(repeating: target))
+      let white = Double(app.apply(SIMD3(repeating: 1)).x)
+      let grey = Double(app.apply(SIMD3(repeating: 0.18)).x)
+      switch (curve, headroom) {
+      case (.knee, _):
+        #expect(white == 1 && grey == Double(Float(0.18)))
+      case (.bt2390, 4):
+        expectClose(white, 1, rel: 0.01)
+        expectClose(grey, 0.18, rel: 0.01)
+      case (.maxRGBReinhard, 4):
+        expectClose(white, 0.801318688, rel: 1e-6)
+      default:
+        // At 2× white from a 10000 cd/m² input peak, BT.2390's knee starts near 80 cd/m²
+        // and Reinhard's compression reaches down to black: both lower white.
+        #expect(white < 0.9)
+      }
+    }
   }
 
   @Test func nonFiniteInputStaysFiniteThroughTheLookup() throws {

@@ -13,7 +13,8 @@ import Testing
   @Test func matchesConformanceVector() throws {
     let source = try TestCubes.vector("sdr_look_11.cube")
     let expected = try #require(try TestCubes.vector("pq6_tone_scaled_maxrgb.cube").lut3D)
-    let converted = try CubeConverter(options: CubeConversionOptions(size: 6)).convert(source)
+    let options = CubeConversionOptions(size: 6, policy: .toneScaledMaxRGB)
+    let converted = try CubeConverter(options: options).convert(source)
     let table = try #require(converted.lut3D)
     #expect(table.size == 6)
     #expect(table.domainMin == .zero && table.domainMax == .one)

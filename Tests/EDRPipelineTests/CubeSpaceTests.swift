@@ -1,3 +1,4 @@
+import ColorMath
 import EDRPipeline
 import Testing
 
@@ -74,10 +75,16 @@ import Testing
       CubeSpace.Transfer.allCases.map(\.rawValue) == [
         "raw", "linear", "srgb", "bt1886", "pq", "hlg",
       ])
-    #expect(NamedPrimaries.allCases.map(\.rawValue) == ["rec709", "p3", "rec2020"])
     #expect(
-      EDRPolicy.allCases.map(\.rawValue) == ["clamp", "linear", "maxrgb", "tone-scaled-maxrgb"])
+      NamedPrimaries.allCases.map(\.rawValue) == [
+        "rec709", "p3", "p3-dci", "rec2020", "ap0", "ap1", "awg3", "awg4", "sgamut3",
+        "sgamut3cine", "vgamut", "rwg", "dwg",
+      ])
+    #expect(
+      EDRPolicy.allCases.map(\.rawValue) == [
+        "clamp", "linear", "maxrgb", "tone-scaled-maxrgb", "rising-maxrgb",
+      ])
     #expect(WorkingSpace.Transfer.allCases.map(\.rawValue) == ["linear", "srgb"])
-    #expect(EDRPolicy.default == .toneScaledMaxRGB)
+    #expect(EDRPolicy.default == .risingMaxRGB)
   }
 }

@@ -12,7 +12,7 @@ import Testing
   @Test func applyAnSDRCubeWithAHighlightPolicy() throws {
     let cube = try CubeReader.read(contentsOf: Self.warmSDR)
     let application = try CubeApplication(
-      file: cube, space: CubeSpace(.srgb), policy: .toneScaledMaxRGB)
+      file: cube, space: CubeSpace(.srgb), policy: .risingMaxRGB)
 
     let highlight = application.apply(SIMD3<Float>(3.0, 2.5, 2.0))
     #expect(highlight.max() > 1)
@@ -28,9 +28,9 @@ import Testing
     let cube = try CubeReader.read(contentsOf: Self.warmSDR)
     try withTemporaryDirectory { folder in
       let output = folder.appendingPathComponent("warm_pq.cube").path
-      let options = CubeConversionOptions(target: .pq, size: 33, policy: .toneScaledMaxRGB)
+      let options = CubeConversionOptions(target: .pq, size: 33, policy: .risingMaxRGB)
       let pqCube = try CubeConverter(options: options).convert(cube, sourceName: "warm_sdr.cube")
-      try CubeWriter.write(pqCube, profile: .resolve, toPath: output)
+      try CubeWriter.write(pqCube, profile: CubeWriter.defaultProfile(for: pqCube), toPath: output)
 
       let written = try CubeReader.read(contentsOf: output)
       #expect(written.lut3D?.size == 33)

@@ -16,8 +16,9 @@ import Testing
     try #require(nodes.count == 216)
     let lut = CubeLUT(try TestCubes.vector("sdr_look_11.cube"))
     let sdr = CubeSpace(.srgb, primaries: .rec709)
-    let onRec709 = CubeApplication(lut: lut, space: sdr)
-    let onRec2020 = CubeApplication(lut: lut, space: sdr, working: WorkingSpace(named: .rec2020))
+    let onRec709 = CubeApplication(lut: lut, space: sdr, policy: .toneScaledMaxRGB)
+    let onRec2020 = CubeApplication(
+      lut: lut, space: sdr, working: WorkingSpace(named: .rec2020), policy: .toneScaledMaxRGB)
     let toRec709 = Matrix3x3.rgbToRGB(from: .rec2020, to: .rec709)
     var batch: [Float] = []
     var expectedOut: [SIMD3<Double>] = []

@@ -27,7 +27,9 @@ import Testing
     }
   }
 
-  @Test(arguments: [EDRPolicy.linear, .maxRGB, .toneScaledMaxRGB], Interpolation.allCases)
+  @Test(
+    arguments: [EDRPolicy.linear, .maxRGB, .toneScaledMaxRGB, .risingMaxRGB], Interpolation.allCases
+  )
   func identityCubeIsReproducedForAllInputs(policy: EDRPolicy, interpolation: Interpolation) {
     let app = CubeApplication(
       lut: TestCubes.identity(size: 11), space: Self.sdr, interpolation: interpolation,
@@ -57,7 +59,7 @@ import Testing
 
   /// Non-negative inputs: below the domain the cube's curved first cell (sRGB's linear
   /// toe) extrapolates away from `k·x` under every policy, a property of the cube.
-  @Test(arguments: [EDRPolicy.linear, .maxRGB, .toneScaledMaxRGB])
+  @Test(arguments: [EDRPolicy.linear, .maxRGB, .toneScaledMaxRGB, .risingMaxRGB])
   func exposureCubeIsReproduced(policy: EDRPolicy) {
     for k in [0.5, 2.0] {
       let app = CubeApplication(
@@ -71,7 +73,7 @@ import Testing
     }
   }
 
-  @Test(arguments: [EDRPolicy.maxRGB, .toneScaledMaxRGB])
+  @Test(arguments: [EDRPolicy.maxRGB, .toneScaledMaxRGB, .risingMaxRGB])
   func saturationMatrixCubeIsReproduced(policy: EDRPolicy) {
     // Saturation 1.2 about Rec.709 luminance: rows sum to 1, greys are kept.
     let w = RGBPrimaries.rec709.luminanceWeights
@@ -85,11 +87,12 @@ import Testing
       return SIMD3(SRGB.encode(out.x), SRGB.encode(out.y), SRGB.encode(out.z))
     }
     let app = CubeApplication(lut: lut, space: Self.sdr, policy: policy)
-    // maxrgb is exact up to the cube's in-domain error. tone-scaled-maxrgb also needs
+    // maxrgb is exact up to the cube's in-domain error, and so is rising-maxrgb (the matrix
+    // keeps greys, so k = 1 and h(m) = m). tone-scaled-maxrgb also needs
     // F(m, m, m) beyond the domain, whose linear extrapolation sums one-sided differences
     // of the white cell; the matrix is curved in sRGB-encoded terms off the grey axis, so
     // h(m) is about 0.8 % high at m = 50 on this 33³ cube (measured).
-    let rel = policy == .maxRGB ? 1e-3 : 1e-2
+    let rel = policy == .toneScaledMaxRGB ? 1e-2 : 1e-3
     for x in Self.inputs where x.min() >= 0 && x.max() > 1 {
       let y = app.apply(x)
       let e = saturate(SIMD3<Double>(x))
@@ -99,7 +102,7 @@ import Testing
     }
   }
 
-  @Test(arguments: [EDRPolicy.maxRGB, .toneScaledMaxRGB], Interpolation.allCases)
+  @Test(arguments: [EDRPolicy.maxRGB, .toneScaledMaxRGB, .risingMaxRGB], Interpolation.allCases)
   func highlightPoliciesAreContinuousAtMaxOne(policy: EDRPolicy, interpolation: Interpolation)
     throws
   {
@@ -130,7 +133,7 @@ import Testing
       #expect(luminance >= previous - 1e-6, "\(policy) at \(m)")
       previous = luminance
     }
-    if policy == .toneScaledMaxRGB || policy == .maxRGB {
+    if policy == .toneScaledMaxRGB || policy == .maxRGB || policy == .risingMaxRGB {
       // Beyond 1 the look's white balance is kept: the ratios of F(1, 1, 1).
       let white = app.apply(SIMD3(repeating: 1))
       let bright = app.apply(SIMD3(repeating: 7))

@@ -21,7 +21,7 @@ import Testing
 
     let look = try CubeApplication(file: file)
     #expect(look.space.transfer == .srgb)
-    #expect(look.policy == .toneScaledMaxRGB)
+    #expect(look.policy == .risingMaxRGB)
     let graded = look.apply(SIMD3<Float>(4.9, 4.9, 4.9))
     #expect(graded.max() > 1)  // a highlight stays above SDR white
   }

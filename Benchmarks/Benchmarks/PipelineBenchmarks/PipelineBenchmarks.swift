@@ -1,5 +1,5 @@
 // Space-aware application on a 1920×1080 RGBA Float frame (every core): an SDR look under the
-// default tone-scaled-maxrgb policy, a PQ cube and an HLG cube on linear EDR; and converting
+// default rising-maxrgb policy, a PQ cube and an HLG cube on linear EDR; and converting
 // an SDR look to a 65³ PQ cube. One iteration is one frame (2.07 Mpix) or one conversion.
 //
 //   swift package --package-path Benchmarks benchmark --target PipelineBenchmarks

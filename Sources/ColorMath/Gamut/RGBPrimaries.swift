@@ -58,7 +58,7 @@ public struct RGBPrimaries: Sendable, Hashable {
   }
 
   /// XYZ (Y = 1) of an xy chromaticity.
-  private static func xyz(_ c: SIMD2<Double>) -> SIMD3<Double> {
+  static func xyz(_ c: SIMD2<Double>) -> SIMD3<Double> {
     SIMD3(c.x / c.y, 1, (1 - c.x - c.y) / c.y)
   }
 

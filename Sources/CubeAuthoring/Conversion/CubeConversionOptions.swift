@@ -1,3 +1,4 @@
+import ColorMath
 import EDRPipeline
 public import LUTEngine
 
@@ -38,8 +39,10 @@ public struct CubeConversionOptions: Sendable, Hashable {
   public var policy: EDRPolicy
   /// How the SDR cube is evaluated (and the new cube, when measuring).
   public var interpolation: Interpolation
-  /// Tone-map target peak in cd/m² (maxRGB Reinhard from the container peak), or nil.
+  /// Tone-map target peak in cd/m² (from the container peak, with ``toneMapCurve``), or nil.
   public var peak: Double?
+  /// The curve of the `peak` tone map (default `knee`).
+  public var toneMapCurve: EDRToneMap.Curve
   /// Where the nodes lie.
   public var placement: NodePlacement
   /// Whether node values are fitted (least squares in ΔE_ITP over each cell) instead of
@@ -63,7 +66,8 @@ public struct CubeConversionOptions: Sendable, Hashable {
     target: Target = .pq, size: Int = 65, referenceWhite: Double = CubeSpace.defaultReferenceWhite,
     sourceSpace: CubeSpace? = nil, policy: EDRPolicy = .default,
     interpolation: Interpolation = .trilinear, peak: Double? = nil,
-    placement: NodePlacement = .full, fitsNodes: Bool = false
+    toneMapCurve: EDRToneMap.Curve = .default, placement: NodePlacement = .full,
+    fitsNodes: Bool = false
   ) {
     self.target = target
     self.size = size
@@ -72,6 +76,7 @@ public struct CubeConversionOptions: Sendable, Hashable {
     self.policy = policy
     self.interpolation = interpolation
     self.peak = peak
+    self.toneMapCurve = toneMapCurve
     self.placement = placement
     self.fitsNodes = fitsNodes
   }
@@ -85,9 +90,11 @@ public struct CubeConversionOptions: Sendable, Hashable {
   /// mastering peak and HLG's nominal display peak). Also the top of the quality sample.
   public var masteringPeak: Double { peak ?? Self.defaultMasteringPeak }
 
-  /// The tone map of `--peak`: maxRGB Reinhard from the container peak to `peak`, in EDR units.
+  /// The tone map of `--peak`: ``toneMapCurve`` from the container peak to `peak`, in EDR
+  /// units.
   public var toneMap: EDRToneMap? {
     guard let peak, let container = targetSpace.containerPeak else { return nil }
-    return .peak(nits: peak, inputPeak: container, referenceWhite: referenceWhite)
+    return .peak(
+      nits: peak, inputPeak: container, curve: toneMapCurve, referenceWhite: referenceWhite)
   }
 }

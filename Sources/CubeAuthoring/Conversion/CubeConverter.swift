@@ -143,7 +143,8 @@ public struct CubeConverter: Sendable {
       "size: \(o.size)",
       "edr-policy: \(o.policy.rawValue)",
       "interpolation of the SDR cube: \(o.interpolation.rawValue)",
-      "tone map: " + (o.peak.map { "maxRGB Reinhard to \(formatted($0)) cd/m2" } ?? "none"),
+      "tone map: "
+        + (o.peak.map { "\(o.toneMapCurve.rawValue) to \(formatted($0)) cd/m2" } ?? "none"),
       "node placement: \(o.placement.rawValue)",
     ]
     let top = Float(grid.domainMax)

@@ -29,7 +29,10 @@ extension CubeApplication {
       // resolves them per channel (docs/semantics.md §3).
       let m = v.max()
       let isFinite = v.x.isFinite && v.y.isFinite && v.z.isFinite
-      if m > 1, isFinite, policy == .maxRGB || policy == .toneScaledMaxRGB {
+      if m > 1, isFinite,
+        policy == .maxRGB || policy == .toneScaledMaxRGB
+          || policy == .risingMaxRGB
+      {
         let grey = policy == .toneScaledMaxRGB ? mode.encodeSDR(m) : nil
         return Prepared(signal: mode.encodeSDR(v / m), maxRGB: m, greySignal: grey)
       }
@@ -80,8 +83,10 @@ extension CubeApplication {
   /// The BT.2100 reference display HLG cubes are defined on (Lw 1000, Lb 0).
   static let hlgDisplay = HLGDisplay(peak: CubeSpace.hlgDisplayPeak, black: 0)
 
-  /// The factor on `F(x/m)`: `m` for maxrgb, `h(m)` for tone-scaled-maxrgb (docs/semantics.md §4).
+  /// The factor on `F(x/m)`: `m` for maxrgb, `h(m)` for tone-scaled-maxrgb and
+  /// rising-maxrgb (docs/semantics.md §4).
   func highlightScale(maxRGB m: Float, grey: SIMD3<Float>?) -> Float {
+    if policy == .risingMaxRGB { return Float(continuation.scale(Double(m))) }
     guard policy == .toneScaledMaxRGB, let grey, whiteResponse > 1e-6 else { return m }
     return max(1, (weights * mode.decodeSDR(grey)).sum() / whiteResponse)
   }
@@ -100,6 +105,24 @@ extension CubeApplication.Mode {
   /// Linear → SDR signal, per channel.
   func encodeSDR(_ v: SIMD3<Float>) -> SIMD3<Float> {
     SIMD3(encodeSDR(v.x), encodeSDR(v.y), encodeSDR(v.z))
+  }
+
+  /// Linear → SDR signal with the exact `Double` curve (identity for the non-SDR modes).
+  func encodeExact(_ x: Double) -> Double {
+    switch self {
+    case .sRGB: SRGB.encode(x)
+    case .gamma24: BT1886.encode(x)
+    case .raw, .linear, .pq, .hlg: x
+    }
+  }
+
+  /// SDR signal → linear with the exact `Double` curve (identity for the non-SDR modes).
+  func decodeExact(_ x: Double) -> Double {
+    switch self {
+    case .sRGB: SRGB.decode(x)
+    case .gamma24: BT1886.decode(x)
+    case .raw, .linear, .pq, .hlg: x
+    }
   }
 
   /// SDR signal → linear, per channel (identity for the non-SDR modes).

@@ -30,6 +30,25 @@ public struct CubeApplication: Sendable {
   let weights: SIMD3<Float>
   /// `w·F(1, 1, 1)` for tone-scaled-maxrgb.
   let whiteResponse: Float
+  /// The highlight scale of rising-maxrgb.
+  let continuation: HighlightContinuation
+
+  /// For an SDR cube, `k = Y′(1)/Y(1)`: the relative slope of the look's neutral
+  /// luminance `Y(s) = w·F(s, s, s)` where it reaches white, from below (1 for a look whose
+  /// white is black); nil for other cubes. See `neutralSlope`.
+  public let neutralSlopeAtWhite: Double?
+
+  /// ``neutralSlopeAtWhite`` below which a look counts as clipping at white: 0.1.
+  public static let clipSlope: Double = 0.1
+
+  /// Whether this is an SDR cube whose neutral response is (nearly) flat at white
+  /// (``neutralSlopeAtWhite`` < ``clipSlope``): under a policy that
+  /// ``EDRPolicy/flattensClippedLooks``, its highlights go flat.
+  public var clipsAtWhite: Bool { (neutralSlopeAtWhite ?? 1) < Self.clipSlope }
+
+  /// Whether EDR highlights through this application come out flat: a look that
+  /// ``clipsAtWhite`` under a policy that ``EDRPolicy/flattensClippedLooks``.
+  public var flattensHighlights: Bool { clipsAtWhite && (policy?.flattensClippedLooks ?? false) }
 
   /// How the cube's values are encoded, reduced to what the per-pixel code needs.
   enum Mode: Sendable, Equatable {
@@ -86,6 +105,42 @@ public struct CubeApplication: Sendable {
     referenceWhite = Float(space.referenceWhite)
     weights = SIMD3<Float>(cubePrimaries.luminanceWeights)
     whiteResponse = (weights * mode.decodeSDR(processor.apply(SIMD3(repeating: 1)))).sum()
+    let slope =
+      transfer.isSDR
+      ? Self.neutralSlope(
+        lut: lut, interpolation: interpolation, mode: mode,
+        weights: cubePrimaries.luminanceWeights) : nil
+    neutralSlopeAtWhite = slope
+    continuation = HighlightContinuation(slopeAtWhite: slope ?? 1)
+  }
+
+  /// `k = Y′(1)/Y(1)` by the chain rule, in Double: `Y′(1) = w·(dec′(L(1)) ⊙ L′(1))·enc′(1)`.
+  /// `L′(1)` is the lookup's derivative along the neutral axis at the domain's top, read off
+  /// its first-order extension (`(L(1 + ε) − L(1))/ε` under linear extrapolation, ε = 2⁻⁴:
+  /// exact for a 0–1 domain, where that extension is the boundary cell's own derivative);
+  /// the curves' derivatives are central differences of the exact curves.
+  static func neutralSlope(
+    lut: CubeLUT, interpolation: Interpolation, mode: Mode, weights: SIMD3<Double>
+  ) -> Double {
+    func look(_ s: Float) -> SIMD3<Double> {
+      SIMD3(
+        ReferenceKernel.evaluate(
+          lut, at: SIMD3(repeating: s), interpolation: interpolation, extrapolation: .linear))
+    }
+    let epsilon: Float = 1.0 / 16
+    let white = look(1)
+    let signalSlope = (look(1 + epsilon) - white) / Double(epsilon)
+    let h = 1e-6
+    let decoded = SIMD3(
+      mode.decodeExact(white.x), mode.decodeExact(white.y), mode.decodeExact(white.z))
+    func decodeSlope(_ y: Double) -> Double {
+      (mode.decodeExact(y + h) - mode.decodeExact(y - h)) / (2 * h)
+    }
+    let decodeSlopes = SIMD3(decodeSlope(white.x), decodeSlope(white.y), decodeSlope(white.z))
+    let encodeSlope = (mode.encodeExact(1 + h) - mode.encodeExact(1 - h)) / (2 * h)
+    let y = (weights * decoded).sum()
+    guard y > 1e-6 else { return 1 }
+    return (weights * decodeSlopes * signalSlope).sum() * encodeSlope / y
   }
 
   /// Creates an application from a parsed file, its space resolved from `space` or the

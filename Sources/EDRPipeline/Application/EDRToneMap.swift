@@ -9,10 +9,17 @@ import ColorMath
 public struct EDRToneMap: Sendable, Hashable {
   /// The curve; raw values are spellings a command line can use.
   public enum Curve: String, Sendable, Hashable, CaseIterable {
-    /// maxRGB extended Reinhard, ColorMath's `MaxRGBReinhard` (the default).
+    /// maxRGB extended Reinhard, ColorMath's `MaxRGBReinhard`.
     case maxRGBReinhard = "reinhard"
     /// ITU-R BT.2390 EETF on maxRGB, ColorMath's `BT2390EETF`.
     case bt2390
+    /// Identity up to half the target, then extended Reinhard: ColorMath's `MaxRGBKnee`.
+    case knee
+
+    /// The curve of `apply` and `convert` when `--tone-map` is not given: `knee`, which
+    /// leaves diffuse white and everything darker unchanged whenever the target is at least
+    /// 2× white, whatever the input peak.
+    public static let `default` = Curve.knee
   }
 
   /// The curve.
@@ -26,6 +33,7 @@ public struct EDRToneMap: Sendable, Hashable {
 
   private let reinhard: MaxRGBReinhard
   private let eetf: BT2390EETF
+  private let kneeCurve: MaxRGBKnee
 
   /// Creates a tone map.
   ///
@@ -36,7 +44,7 @@ public struct EDRToneMap: Sendable, Hashable {
   ///     `inputPeak`.
   ///   - referenceWhite: cd/m² of EDR 1.0.
   public init(
-    curve: Curve = .maxRGBReinhard, inputPeak: Double, outputPeak: Double,
+    curve: Curve = .default, inputPeak: Double, outputPeak: Double,
     referenceWhite: Double = CubeSpace.defaultReferenceWhite
   ) {
     self.curve = curve
@@ -46,6 +54,7 @@ public struct EDRToneMap: Sendable, Hashable {
     reinhard = MaxRGBReinhard(inputPeak: inputPeak, outputPeak: outputPeak)
     eetf = BT2390EETF(
       sourcePeak: inputPeak * referenceWhite, targetPeak: outputPeak * referenceWhite)
+    kneeCurve = MaxRGBKnee(inputPeak: inputPeak, outputPeak: outputPeak)
   }
 
   /// Whether the map changes anything (the input peak is above the output peak).
@@ -54,13 +63,18 @@ public struct EDRToneMap: Sendable, Hashable {
   /// Tone-maps one linear EDR colour.
   public func apply(_ rgb: SIMD3<Float>) -> SIMD3<Float> {
     guard isActive else { return rgb }
+    let mapped: SIMD3<Float>
     switch curve {
     case .maxRGBReinhard:
-      return reinhard.apply(rgb)
+      mapped = reinhard.apply(rgb)
     case .bt2390:
       let nits = SIMD3<Double>(rgb) * referenceWhite
-      return SIMD3<Float>(eetf.apply(nits) / referenceWhite)
+      mapped = SIMD3<Float>(eetf.apply(nits) / referenceWhite)
+    case .knee:
+      mapped = SIMD3<Float>(kneeCurve.apply(SIMD3<Double>(rgb)))
     }
+    // Rounding to Float must not lift a colour above the target.
+    return pointwiseMin(mapped, SIMD3(repeating: Float(outputPeak)))
   }
 }
 
@@ -73,7 +87,7 @@ extension EDRToneMap {
   ///   - curve: the curve.
   ///   - referenceWhite: cd/m² of EDR 1.0.
   public static func headroom(
-    _ headroom: Double, inputPeak: Double, curve: Curve = .maxRGBReinhard,
+    _ headroom: Double, inputPeak: Double, curve: Curve = .default,
     referenceWhite: Double = CubeSpace.defaultReferenceWhite
   ) -> EDRToneMap {
     EDRToneMap(
@@ -88,7 +102,7 @@ extension EDRToneMap {
   ///   - curve: the curve.
   ///   - referenceWhite: cd/m² of EDR 1.0 (`W`).
   public static func peak(
-    nits: Double, inputPeak: Double, curve: Curve = .maxRGBReinhard,
+    nits: Double, inputPeak: Double, curve: Curve = .default,
     referenceWhite: Double = CubeSpace.defaultReferenceWhite
   ) -> EDRToneMap {
     EDRToneMap(

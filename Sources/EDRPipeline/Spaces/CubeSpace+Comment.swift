@@ -1,3 +1,5 @@
+public import ColorMath
+
 /// The `# EDRCube space: SPACE [PRIMARIES] [REFERENCE-WHITE]` comment (docs/semantics.md §1).
 extension CubeSpace {
   /// The comment's prefix, as it appears after `#` and one space.

@@ -66,22 +66,3 @@ public struct CubeSpace: Sendable, Hashable {
     }
   }
 }
-
-/// The primaries a cube or image can name; raw values are the CLI spellings.
-public enum NamedPrimaries: String, Sendable, Hashable, CaseIterable {
-  /// ITU-R BT.709 / sRGB.
-  case rec709
-  /// Display P3 (D65).
-  case p3
-  /// ITU-R BT.2020.
-  case rec2020
-
-  /// The chromaticities.
-  public var primaries: RGBPrimaries {
-    switch self {
-    case .rec709: .rec709
-    case .p3: .displayP3
-    case .rec2020: .rec2020
-    }
-  }
-}

@@ -10,10 +10,25 @@ public enum EDRPolicy: String, Sendable, Hashable, CaseIterable {
   /// `F(x)` for `m ≤ 1`, else `m·F(x/m)`.
   case maxRGB = "maxrgb"
   /// `F(x)` for `m ≤ 1`, else `h(m)·F(x/m)`, `h(m) = max(1, w·F(m,m,m) / w·F(1,1,1))`
-  /// (`h = m` when `w·F(1,1,1) ≤ 1e-6`); the default. Keeps hue, the look's white balance
-  /// and its neutral tone curve; identity and exposure cubes are reproduced exactly.
+  /// (`h = m` when `w·F(1,1,1) ≤ 1e-6`). Keeps hue, the look's white balance and its
+  /// neutral tone curve; flat above white for a look that clips at white.
   case toneScaledMaxRGB = "tone-scaled-maxrgb"
+  /// `F(x)` for `m ≤ 1`, else `h(m)·F(x/m)` with ColorMath's `HighlightContinuation`:
+  /// `h(m) = m − (1 − k)(1 − e^{1−m})`, `k` the look's relative neutral slope at white. The
+  /// default: strictly increasing above white for every look, continuous in value and
+  /// slope at `m = 1`; identity and exposure cubes are reproduced exactly.
+  case risingMaxRGB = "rising-maxrgb"
 
   /// The default policy.
-  public static let `default` = EDRPolicy.toneScaledMaxRGB
+  public static let `default` = EDRPolicy.risingMaxRGB
+
+  /// Whether the policy leaves highlights flat (or nearly so) for a look that clips at
+  /// white: `clamp`, `linear` and `tone-scaled-maxrgb` do; `maxrgb` and `rising-maxrgb`
+  /// keep them rising.
+  public var flattensClippedLooks: Bool {
+    switch self {
+    case .clamp, .linear, .toneScaledMaxRGB: true
+    case .maxRGB, .risingMaxRGB: false
+    }
+  }
 }

@@ -1,3 +1,4 @@
+import ColorMath
 import CubeAuthoring
 public import CubeFormat
 import EDRPipeline
@@ -67,6 +68,7 @@ public struct CubePlot: Sendable, Hashable {
     case .linear: SIMD3(0.35, 0.7, 1)
     case .maxRGB: SIMD3(1, 0.8, 0.25)
     case .toneScaledMaxRGB: SIMD3(0.45, 0.9, 0.45)
+    case .risingMaxRGB: SIMD3(0.85, 0.55, 1)
     case nil: SIMD3(0.95, 0.95, 0.95)
     }
   }

@@ -40,11 +40,15 @@ struct RGBBlock {
 /// into conditional branches (which mispredict on image data) or outlined calls; masks built
 /// from the sign bit of a difference stay vector and/and-not/or.
 enum Lanes {
-  /// All ones in lanes where `a > b`, from the sign of `b − a`. Differs from `a > b` only for
-  /// `a = +0, b = −0`: a tie whose two answers are equal in value.
+  /// All ones in lanes where `a > b`, from the sign of `b − a`, with a NaN difference (equal
+  /// infinities, e.g. two fractions that overflowed) counted as not greater, as `>` does.
+  /// Differs from `a > b` only for `a = +0, b = −0`: a tie whose two answers are equal in
+  /// value.
   @inline(__always)
   static func greaterMask(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Int32> {
-    unsafeBitCast(b - a, to: SIMD4<Int32>.self) &>> 31
+    let d = unsafeBitCast(b - a, to: SIMD4<Int32>.self)
+    let isNaN = (Int32(0x7F80_0000) &- (d & 0x7FFF_FFFF)) &>> 31
+    return (d &>> 31) & ~isNaN
   }
 
   /// `a` where `mask` is all ones, `b` where it is zero.

@@ -53,8 +53,8 @@ public enum ReferenceKernel {
     }
     switch interpolation {
     case .tetrahedral:
-      // Fractions are deliberately not clamped: with linear extrapolation this is the
-      // first-order extension of the boundary tetrahedron (docs/semantics.md §3).
+      // Fractions are deliberately not clamped: with linear extrapolation the tetrahedron
+      // they pick is extended to first order (docs/semantics.md §3).
       return tetrahedral(f, c)
     case .trilinear:
       let fc = simd_clamp01(f)
@@ -140,28 +140,54 @@ public enum ReferenceKernel {
     return (madd(b, eb, a0), madd(b, r1 - r0, r0), madd(b, e1 - e0, e0), eb)
   }
 
+  /// The tetrahedral function of one cell at fractions `f`, which may lie outside 0…1 under
+  /// linear extrapolation.
+  ///
+  /// The order of the fractions picks one of six tetrahedra: corners `C000`, `A`, `B`,
+  /// `C111` and the sorted fractions `w1 ≥ w2 ≥ w3`. With `wc = clamp(w, 0, 1)` the value
+  /// inside the cell is `C000·(1 − wc1) + A·(wc1 − wc2) + B·(wc2 − wc3) + C111·wc3`; where
+  /// `e = w − wc` is not zero, the tetrahedron's own first-order step is added:
+  /// `e1·(A − C000) + e2·(B − A) + e3·(C111 − B)`. The same affine function as the blend at
+  /// unclamped weights, but computed from small weights and node differences, so an affine
+  /// cube (identity included) stays exact far outside the domain.
   static func tetrahedral(
     _ f: SIMD3<Float>, _ c: (Int, Int, Int) -> SIMD3<Float>
   ) -> SIMD3<Float> {
     let (r, g, b) = (f[0], f[1], f[2])
-    let c000 = c(0, 0, 0)
-    let c111 = c(1, 1, 1)
+    // The two middle corners and the fractions, largest first.
+    let a: SIMD3<Float>
+    let bb: SIMD3<Float>
+    let w: SIMD3<Float>
     if r > g {
       if g > b {
-        return c000 * (1 - r) + c(1, 0, 0) * (r - g) + c(1, 1, 0) * (g - b) + c111 * b
+        (a, bb, w) = (c(1, 0, 0), c(1, 1, 0), SIMD3(r, g, b))
       } else if r > b {
-        return c000 * (1 - r) + c(1, 0, 0) * (r - b) + c(1, 0, 1) * (b - g) + c111 * g
+        (a, bb, w) = (c(1, 0, 0), c(1, 0, 1), SIMD3(r, b, g))
       } else {
-        return c000 * (1 - b) + c(0, 0, 1) * (b - r) + c(1, 0, 1) * (r - g) + c111 * g
+        (a, bb, w) = (c(0, 0, 1), c(1, 0, 1), SIMD3(b, r, g))
       }
     } else {
       if b > g {
-        return c000 * (1 - b) + c(0, 0, 1) * (b - g) + c(0, 1, 1) * (g - r) + c111 * r
+        (a, bb, w) = (c(0, 0, 1), c(0, 1, 1), SIMD3(b, g, r))
       } else if b > r {
-        return c000 * (1 - g) + c(0, 1, 0) * (g - b) + c(0, 1, 1) * (b - r) + c111 * r
+        (a, bb, w) = (c(0, 1, 0), c(0, 1, 1), SIMD3(g, b, r))
       } else {
-        return c000 * (1 - g) + c(0, 1, 0) * (g - r) + c(1, 1, 0) * (r - b) + c111 * b
+        (a, bb, w) = (c(0, 1, 0), c(1, 1, 0), SIMD3(g, r, b))
       }
     }
+    let c000 = c(0, 0, 0)
+    let c111 = c(1, 1, 1)
+    let wc = simd_clamp01(w)
+    let w0: Float = 1 - wc[0]
+    let w1: Float = wc[0] - wc[1]
+    let w2: Float = wc[1] - wc[2]
+    var value: SIMD3<Float> = c000 * w0 + a * w1
+    value = value + bb * w2
+    value = value + c111 * wc[2]
+    let e: SIMD3<Float> = w - wc
+    guard e != .zero else { return value }
+    var step: SIMD3<Float> = (a - c000) * e[0] + (bb - a) * e[1]
+    step = step + (c111 - bb) * e[2]
+    return value + step
   }
 }

@@ -3,7 +3,9 @@
 /// Branch-free: the tetrahedron's two middle corners are chosen with lane masks that follow
 /// the same decision tree as `ReferenceKernel` (so ties pick the same piece), and blended as
 /// `C000·(1 − w1) + CA·(w1 − w2) + CB·(w2 − w3) + C111·w3` with `w1 ≥ w2 ≥ w3` the sorted
-/// fractions. With linear extrapolation the fractions are not clamped.
+/// fractions. With linear extrapolation the fractions are not clamped: the blend uses them
+/// clamped to 0…1 and, in pixels outside the domain, adds the tetrahedron's first-order step
+/// `e1·(CA − C000) + e2·(CB − CA) + e3·(C111 − CB)`, `e = w − clamp(w)`, as ReferenceKernel.
 struct TetrahedralKernel<Mode: ExtrapolationMode>: PixelKernel {
   /// The table.
   let table: PlanarTable
@@ -44,10 +46,24 @@ struct TetrahedralKernel<Mode: ExtrapolationMode>: PixelKernel {
     let w2 = SIMD4(s0.1, s1.1, s2.1, s3.1)
     let w3 = SIMD4(s0.2, s1.2, s2.2, s3.2)
     let last = table.blueStride + table.greenStride + 1
-    return table.gather(base.lanes, offset: 0) * (1 - w1)
-      + table.gather((base &+ second).lanes, offset: 0) * (w1 - w2)
-      + table.gather((base &+ third).lanes, offset: 0) * (w2 - w3)
-      + table.gather(base.lanes, offset: last) * w3
+    let c000 = table.gather(base.lanes, offset: 0)
+    let ca = table.gather((base &+ second).lanes, offset: 0)
+    let cb = table.gather((base &+ third).lanes, offset: 0)
+    let c111 = table.gather(base.lanes, offset: last)
+    guard Mode.extendsLinearly else {
+      return c000 * (1 - w1) + ca * (w1 - w2) + cb * (w2 - w3) + c111 * w3
+    }
+    let (k1, k2, k3) = (Lanes.clamp(w1, 0, 1), Lanes.clamp(w2, 0, 1), Lanes.clamp(w3, 0, 1))
+    let inside = c000 * (1 - k1) + ca * (k1 - k2) + cb * (k2 - k3) + c111 * k3
+    let (e1, e2, e3) = (w1 - k1, w2 - k2, w3 - k3)
+    let moved = (e1 .!= 0) .| (e2 .!= 0) .| (e3 .!= 0)
+    guard any(moved) else { return inside }
+    let step = (ca - c000) * e1 + (cb - ca) * e2 + (c111 - cb) * e3
+    var out = inside
+    out.r.replace(with: inside.r + step.r, where: moved)
+    out.g.replace(with: inside.g + step.g, where: moved)
+    out.b.replace(with: inside.b + step.b, where: moved)
+    return out
   }
 
   /// The fractions of pixel `lane`, largest first.

@@ -10,6 +10,10 @@ struct FrameReport {
   var pixels = 0
   var nonFinitePixels = 0
   var clippedValues = 0
+  /// Pixels whose R, G or B exceeded 1 in the input (EDR highlights).
+  var edrPixels = 0
+  /// The transform's warning about a look that flattens EDR highlights, if any.
+  var flatteningWarning: String?
   var seconds: (read: Double, apply: Double, write: Double) = (0, 0, 0)
 }
 
@@ -31,7 +35,9 @@ struct FrameProcessor {
     var document = try ImageDocument.read(path: job.input, part: part, layer: layer)
     report.seconds.read = clock.lap()
     let before = try preview.map { _ in try document.pixels() }
-    let application = try transform(document).application
+    let resolved = try transform(document)
+    let application = resolved.application
+    report.flatteningWarning = resolved.flatteningWarning
     let straighten = (alpha ?? document.alphaMode) == .premultiplied
     let range = document.outputRange(pixelType: pixelType)
     // The preview shows the float results, before they are stored in the file's type.
@@ -49,6 +55,7 @@ struct FrameProcessor {
     }
     for c in counts {
       report.pixels += c.pixels
+      report.edrPixels += c.edrPixels
       report.nonFinitePixels += c.nonFinitePixels
       report.clippedValues += c.clippedValues
     }
@@ -98,6 +105,8 @@ struct BlockCounts: Sendable {
   /// RGB values the output format cannot hold: beyond ±`limit` (e.g. 65504 for half, which
   /// becomes infinity), or outside 0…1 for integer formats.
   var clippedValues = 0
+  /// Pixels with an R, G or B above 1 (EDR highlights) in the input.
+  var edrPixels = 0
 
   /// Applies `application` to the block in place (dividing colour by alpha around the lookup
   /// when `straighten`, docs/semantics.md §7) and counts.
@@ -109,6 +118,7 @@ struct BlockCounts: Sendable {
     pixels = block.count
     let scan = Self.scan(v)
     nonFinitePixels = scan.nonFinitePixels
+    edrPixels = scan.edrPixels
     // Dividing and multiplying by an alpha of exactly 1 changes nothing: opaque blocks skip it.
     let premultiplied = straighten && block.hasAlpha && !scan.isOpaque
     if premultiplied { RGBAPixels.straighten(v) }
@@ -117,25 +127,29 @@ struct BlockCounts: Sendable {
     clippedValues = Self.clippedValues(v, range: range)
   }
 
-  /// Pixels whose R, G or B is NaN or infinite (all exponent bits set), and whether every
-  /// alpha is exactly 1.
+  /// Pixels whose R, G or B is NaN or infinite (all exponent bits set), pixels whose R, G
+  /// or B is above 1, and whether every alpha is exactly 1.
   static func scan(_ rgba: UnsafeMutableBufferPointer<Float>) -> (
-    nonFinitePixels: Int, isOpaque: Bool
+    nonFinitePixels: Int, edrPixels: Int, isOpaque: Bool
   ) {
-    guard let base = rgba.baseAddress else { return (0, true) }
+    guard let base = rgba.baseAddress else { return (0, 0, true) }
     let raw = UnsafeRawPointer(base)
     // Alpha's lane is masked to 0, which never equals its 1.
     let mask = SIMD4<UInt32>(0x7F80_0000, 0x7F80_0000, 0x7F80_0000, 0)
     let special = SIMD4<UInt32>(0x7F80_0000, 0x7F80_0000, 0x7F80_0000, 1)
     let one = Float(1).bitPattern
+    let colour = SIMD4<Float>(1, 1, 1, 0)
     var count = 0
+    var edr = 0
     var notOne: UInt32 = 0
     for p in 0..<(rgba.count / 4) {
       let bits = raw.loadUnaligned(fromByteOffset: p &* 16, as: SIMD4<UInt32>.self)
       if any(bits & mask .== special) { count &+= 1 }
+      let value = raw.loadUnaligned(fromByteOffset: p &* 16, as: SIMD4<Float>.self)
+      if any(value * colour .> SIMD4<Float>.one) { edr &+= 1 }
       notOne |= bits.w ^ one
     }
-    return (count, notOne == 0)
+    return (count, edr, notOne == 0)
   }
 
   /// R, G, B values the output format cannot hold: beyond ±`limit` (becoming infinity), or

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ColorMath
 import CubeAuthoring
 import EDRPipeline
 import LUTEngine
@@ -10,7 +11,10 @@ extension Interpolation: ExpressibleByArgument {}
 extension Extrapolation: ExpressibleByArgument {}
 extension EDRPolicy: ExpressibleByArgument {}
 extension CubeSpace.Transfer: ExpressibleByArgument {}
-extension NamedPrimaries: ExpressibleByArgument {}
+extension NamedPrimaries: ExpressibleByArgument {
+  /// Every spelling, comma-separated, for help texts.
+  static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
 extension WorkingSpace.Transfer: ExpressibleByArgument {}
 extension EDRToneMap.Curve: ExpressibleByArgument {}
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ColorMath
 import CubeFormat
 import EDRPipeline
 
@@ -15,7 +16,7 @@ struct CubeSpaceOptions: ParsableArguments {
 
   @Option(
     name: .customLong("lut-primaries"),
-    help: "The cube's primaries: rec709, p3, rec2020 (default rec709; rec2020 for pq and hlg).")
+    help: "The cube's primaries: \(NamedPrimaries.names) (default rec709; rec2020 for pq and hlg).")
   var lutPrimaries: NamedPrimaries?
 
   @Option(

@@ -22,7 +22,10 @@ struct TransformOptions: ParsableArguments {
 
   @Option(
     name: .customLong("edr-policy"),
-    help: "Highlight policy for SDR cubes on EDR input: clamp, linear, maxrgb, tone-scaled-maxrgb.")
+    help: """
+      Highlight policy for SDR cubes on EDR input: clamp, linear, maxrgb, tone-scaled-maxrgb, \
+      rising-maxrgb (default).
+      """)
   var edrPolicy: EDRPolicy = .default
 
   @OptionGroup var cubeSpace: CubeSpaceOptions
@@ -34,7 +37,7 @@ struct TransformOptions: ParsableArguments {
 
   @Option(
     name: .customLong("working-primaries"),
-    help: "The pixels' primaries: rec709, p3, rec2020 (default: the file's, else rec709).")
+    help: "The pixels' primaries: \(NamedPrimaries.names) (default: the file's, else rec709).")
   var workingPrimaries: NamedPrimaries?
 
   @Option(help: "Tone-map the result to this peak luminance in cd/m².")
@@ -43,8 +46,9 @@ struct TransformOptions: ParsableArguments {
   @Option(help: "Tone-map the result to this headroom (peak / reference white).")
   var headroom: Double?
 
-  @Option(name: .customLong("tone-map"), help: "Tone-map curve: reinhard or bt2390.")
-  var toneMapCurve: EDRToneMap.Curve = .maxRGBReinhard
+  @Option(
+    name: .customLong("tone-map"), help: "Tone-map curve: knee (default), bt2390 or reinhard.")
+  var toneMapCurve: EDRToneMap.Curve = .default
 
   func validate() throws {
     if peak != nil && headroom != nil {
@@ -79,7 +83,7 @@ struct TransformOptions: ParsableArguments {
       lut: CubeLUT(file), space: resolved.space, working: working, interpolation: interp,
       extrapolation: extrapolation, policy: edrPolicy, toneMap: toneMap(for: resolved.space))
     return ResolvedTransform(
-      file: file, application: application, spaceOrigin: resolved.origin)
+      path: lut, file: file, application: application, spaceOrigin: resolved.origin)
   }
 
   /// The tone map of `--peak` / `--headroom`, from the cube's container peak (PQ 10000 cd/m²,
@@ -99,6 +103,8 @@ struct TransformOptions: ParsableArguments {
 
 /// A cube read from disk and ready to apply.
 struct ResolvedTransform {
+  /// The cube's path, as given.
+  var path: String
   /// The parsed file (for warnings and reporting).
   var file: CubeFile
   /// The application.
@@ -106,14 +112,24 @@ struct ResolvedTransform {
   /// Where the cube's space came from.
   var spaceOrigin: CubeSpace.Origin
 
-  /// A one-line summary: `lut: x.cube (srgb rec709 from cube comment, trilinear, …)`.
+  /// What `apply` and `eval` print on stderr (docs/semantics.md §8):
+  /// `lut: x.cube: space srgb rec709 (cube comment), trilinear, extrapolation linear, policy
+  /// rising-maxrgb`.
   var summary: String {
     let a = application
+    let space = a.space.commentText.dropFirst(CubeSpace.commentPrefix.count + 1)
     var parts = [
-      "space \(a.space.commentText.dropFirst(CubeSpace.commentPrefix.count + 1)) (\(spaceOrigin.rawValue))",
-      a.interpolation.rawValue, "extrapolation \(a.extrapolation.rawValue)",
+      "space \(space) (\(spaceOrigin.rawValue))", a.interpolation.rawValue,
+      "extrapolation \(a.extrapolation.rawValue)",
     ]
     if let policy = a.policy { parts.append("policy \(policy.rawValue)") }
-    return parts.joined(separator: ", ")
+    if let toneMap = a.toneMap, toneMap.isActive {
+      parts.append("tone map \(toneMap.curve.rawValue)")
+    }
+    return "lut: \(path): " + parts.joined(separator: ", ")
   }
+
+  /// The warning for a look that clips at white under a policy that flattens EDR
+  /// highlights (docs/semantics.md §4), or nil.
+  var flatteningWarning: String? { application.flatteningWarning(path: path) }
 }

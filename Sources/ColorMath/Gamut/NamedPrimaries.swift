@@ -1,0 +1,50 @@
+/// The primaries a cube or an image can name (docs/semantics.md §1); raw values are the CLI
+/// spellings. Whites: D65 except `ap0`, `ap1` (ACES white) and `p3-dci` (DCI white); matrices
+/// between them adapt with Bradford (``Matrix3x3/rgbToRGB(from:to:)``).
+public enum NamedPrimaries: String, Sendable, Hashable, CaseIterable {
+  /// ITU-R BT.709 / sRGB.
+  case rec709
+  /// Display P3 (P3-D65).
+  case p3
+  /// DCI-P3 (P3 primaries, DCI white).
+  case p3DCI = "p3-dci"
+  /// ITU-R BT.2020.
+  case rec2020
+  /// ACES AP0 (ACES2065-1).
+  case ap0
+  /// ACES AP1 (ACEScg, ACEScct).
+  case ap1
+  /// ARRI Wide Gamut 3.
+  case awg3
+  /// ARRI Wide Gamut 4.
+  case awg4
+  /// Sony S-Gamut3.
+  case sgamut3
+  /// Sony S-Gamut3.Cine.
+  case sgamut3cine
+  /// Panasonic V-Gamut.
+  case vgamut
+  /// REDWideGamutRGB.
+  case rwg
+  /// DaVinci Wide Gamut.
+  case dwg
+
+  /// The chromaticities.
+  public var primaries: RGBPrimaries {
+    switch self {
+    case .rec709: .rec709
+    case .p3: .displayP3
+    case .p3DCI: .dciP3
+    case .rec2020: .rec2020
+    case .ap0: .ap0
+    case .ap1: .ap1
+    case .awg3: .arriWideGamut3
+    case .awg4: .arriWideGamut4
+    case .sgamut3: .sGamut3
+    case .sgamut3cine: .sGamut3Cine
+    case .vgamut: .vGamut
+    case .rwg: .redWideGamut
+    case .dwg: .davinciWideGamut
+    }
+  }
+}
