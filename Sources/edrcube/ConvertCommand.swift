@@ -103,6 +103,8 @@ struct ConvertCommand: ParsableCommand {
   }
 
   func run() throws {
+    try OutputChecks.refuseReplacing(
+      [input], by: [output, coreImage, coreImage.map(CubeOutput.snippetPath), hald, plot])
     let file = try CubeOutput.read(input)
     var sourceSpace: CubeSpace?
     if fromSpace != nil || fromPrimaries != nil {
