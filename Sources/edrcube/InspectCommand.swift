@@ -2,6 +2,7 @@ import ArgumentParser
 import CubeFormat
 import EDRPipeline
 import Foundation
+import KernelLint
 
 /// `edrcube inspect CUBE [--json] [--write-as OUT --profile P]` (docs/semantics.md §8).
 struct InspectCommand: ParsableCommand {
@@ -49,6 +50,7 @@ struct InspectCommand: ParsableCommand {
   var plotHeadroom: Double = 8
 
   func run() throws {
+    try OutputChecks.refuseReplacing([cube], by: [plot, writeAs])
     let file: CubeFile
     do {
       file = try CubeReader.read(contentsOf: cube)
@@ -66,7 +68,7 @@ struct InspectCommand: ParsableCommand {
         transfer: lutSpace, primaries: lutPrimaries, referenceWhite: referenceWhite,
         comments: file.comments)
     } catch {
-      Console.error("\(cube): error: \(error.description)")
+      Console.error("\(cube): \(error.description)")
       throw ExitCode.failure
     }
     let report = InspectReport(path: cube, file: file, space: space)
@@ -132,6 +134,9 @@ struct InspectReport: Encodable {
   var outputVideoRange: Bool
   var comments: [String]
   var warnings: [Warning]
+  /// Comments and warnings counted but not kept (CubeReader's limits).
+  var commentsOmitted: Int
+  var warningsOmitted: Int
   /// Warnings as compiler-style lines, for the text report.
   private var warningLines: [String]
   /// docs/semantics.md §1: the flag, else the `# EDRCube space:` comment, else srgb rec709.
@@ -162,7 +167,9 @@ struct InspectReport: Encodable {
     warnings = file.warnings.map {
       Warning(line: $0.location.line, column: $0.location.column, message: $0.message)
     }
-    warningLines = file.warnings.map(\.description)
+    warningLines = file.warnings.map { TerminalText.escaped($0.description) }
+    commentsOmitted = file.omittedComments
+    warningsOmitted = file.omittedWarnings
     let transfer = resolved.space.transfer
     space = Space(
       transfer: transfer.rawValue,
@@ -174,7 +181,7 @@ struct InspectReport: Encodable {
   enum CodingKeys: String, CodingKey {
     case file, dialect, title, lut1DSize, lut3DSize, domainMin, domainMax, domain1D, domain3D
     case outputMin, outputMax, isIdentity, monotonic, inputVideoRange, outputVideoRange
-    case comments, warnings, space
+    case comments, warnings, commentsOmitted, warningsOmitted, space
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -196,6 +203,8 @@ struct InspectReport: Encodable {
     try c.encode(outputVideoRange, forKey: .outputVideoRange)
     try c.encode(comments, forKey: .comments)
     try c.encode(warnings, forKey: .warnings)
+    try c.encode(commentsOmitted, forKey: .commentsOmitted)
+    try c.encode(warningsOmitted, forKey: .warningsOmitted)
     try c.encode(space, forKey: .space)
   }
 
@@ -214,7 +223,13 @@ struct InspectReport: Encodable {
       .joined(separator: " ")
   }
 
-  /// The report as aligned text lines, then the warnings compiler-style.
+  /// ` (and N more, not kept)` when `count` is positive.
+  private static func omitted(_ count: Int) -> String {
+    count > 0 ? " (and \(count) more, not kept)" : ""
+  }
+
+  /// The report as aligned text lines, then the warnings compiler-style; text from the file
+  /// (title, names, keywords) has its control characters escaped.
   var text: String {
     func list(_ v: [Float]) -> String { "[" + v.map { "\($0)" }.joined(separator: ", ") + "]" }
     func stage(_ size: Int?, _ d: Domain?, _ suffix: String) -> String {
@@ -225,9 +240,9 @@ struct InspectReport: Encodable {
     let range = (0..<3).map { "\(channels[$0]) [\(outputMin[$0]), \(outputMax[$0])]" }
     let directions = (0..<3).map { "\(channels[$0]) \(monotonic[$0].rawValue)" }
     var lines = [
-      file,
+      TerminalText.escaped(file),
       "  dialect       \(dialect)",
-      "  title         \(title.map { "\"\($0)\"" } ?? "none")",
+      "  title         \(title.map { "\"\(TerminalText.escaped($0))\"" } ?? "none")",
       "  1D table      \(stage(lut1DSize, domain1D, lut3DSize == nil ? "" : " (shaper)"))",
       "  3D table      \(stage(lut3DSize, domain3D, ""))",
       "  video range   in \(inputVideoRange ? "yes" : "no"), out \(outputVideoRange ? "yes" : "no")",
@@ -235,8 +250,8 @@ struct InspectReport: Encodable {
       "  space         \(spaceText) (\(space.origin))",
       "  identity      \(isIdentity ? "yes" : "no")",
       "  monotonic     \(directions.joined(separator: ", "))",
-      "  comments      \(comments.count)",
-      "  warnings      \(warnings.count)",
+      "  comments      \(comments.count)\(Self.omitted(commentsOmitted))",
+      "  warnings      \(warnings.count)\(Self.omitted(warningsOmitted))",
     ]
     lines += warningLines
     return lines.joined(separator: "\n")

@@ -92,7 +92,7 @@ struct TransformOptions: ParsableArguments {
         transfer: lutSpace, primaries: lutPrimaries, referenceWhite: referenceWhite,
         comments: file.comments)
     } catch {
-      throw CLIFailure("\(lut): error: \(error.description)")
+      throw CLIFailure("\(lut): \(error.description)")
     }
     var working = defaultWorking
     if let workingSpace { working.transfer = workingSpace }
