@@ -97,6 +97,13 @@ struct ApplyCommand: ParsableCommand {
       let selected = shard.flatMap(Shard.init).map { $0.select(found) } ?? found
       let jobs = try ApplyJobs.jobs(
         selected, output: output, outputDirectory: outputDirectory, inPlace: inPlace)
+      // --in-place allows each job's output to be its own input, nothing else.
+      try OutputChecks.refuseReplacing(
+        [transform.lut] + (inPlace ? [] : jobs.map(\.input)),
+        by: (inPlace ? [] : jobs.map(\.output)) + [preview])
+      if inPlace, let preview {
+        try OutputChecks.refuseReplacing(jobs.map(\.input), by: [preview])
+      }
       var transforms: [WorkingSpace: ResolvedTransform] = [:]
       let processor = FrameProcessor(
         transform: { document in
@@ -132,6 +139,7 @@ struct ApplyCommand: ParsableCommand {
         let report = try processor.process(job)
         total.pixels += report.pixels
         total.nonFinitePixels += report.nonFinitePixels
+        total.nonFiniteOutputs += report.nonFiniteOutputs
         total.clippedValues += report.clippedValues
         if timing { printTiming(report, job: job) }
       } catch let error as CLIFailure {
@@ -147,6 +155,7 @@ struct ApplyCommand: ParsableCommand {
       "apply: \(jobs.count - failures) of \(jobs.count) file(s), "
         + String(format: "%.2f", Double(total.pixels) / 1e6) + " Mpix, "
         + "\(total.nonFinitePixels) non-finite pixel(s) in the input, "
+        + "\(total.nonFiniteOutputs) in the output, "
         + "\(total.clippedValues) value(s) clipped by the output format")
     if failures > 0 { throw CLIFailure("edrcube: error: \(failures) file(s) failed") }
   }
@@ -158,7 +167,7 @@ struct ApplyCommand: ParsableCommand {
       ("write", report.seconds.write),
     ] {
       Console.error(
-        "timing: \(phase) " + String(format: "%.4f", seconds) + " s "
+        "timing: \(job.input): \(phase) " + String(format: "%.4f", seconds) + " s "
           + String(format: "%.1f", mpix / max(seconds, 1e-9)) + " Mpix/s")
     }
   }

@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// OpenEXRCore 3.1 calls the error handler while it may hold the context's (non-recursive)
 /// lock; asking it for the context's `user_data` from there waits on that lock forever
-/// (docs/reliability.md §3.4a). So the collector is found here instead: in a registry keyed by
+/// (docs/reliability.md §4). So the collector is found here instead: in a registry keyed by
 /// the context's address once the context exists, and, while `exr_start_read`/`exr_start_write`
 /// is still creating it, in a task-local value bound by the starting thread.
 enum EXRMessageRouter {

@@ -7,6 +7,7 @@ import RasterIO
 struct FrameReport {
   var pixels = 0
   var nonFinitePixels = 0
+  var nonFiniteOutputs = 0
   var clippedValues = 0
   var seconds: (read: Double, apply: Double, write: Double) = (0, 0, 0)
 }
@@ -48,6 +49,7 @@ struct FrameProcessor {
     for c in counts {
       report.pixels += c.pixels
       report.nonFinitePixels += c.nonFinitePixels
+      report.nonFiniteOutputs += c.nonFiniteOutputs
       report.clippedValues += c.clippedValues
     }
     // Rows are transformed just before they are written: the apply phase is the time spent
@@ -93,6 +95,9 @@ struct BlockCounts: Sendable {
   var pixels = 0
   /// Pixels with a NaN or infinite R, G or B in the input.
   var nonFinitePixels = 0
+  /// Pixels with a NaN or infinite R, G or B after the lookup (finite inputs can overflow:
+  /// values near Float's largest through a cube that scales them, docs/reliability.md §4).
+  var nonFiniteOutputs = 0
   /// RGB values the output format cannot hold: beyond ±`limit` (e.g. 65504 for half, which
   /// becomes infinity), or outside 0…1 for integer formats.
   var clippedValues = 0
@@ -112,6 +117,7 @@ struct BlockCounts: Sendable {
     if premultiplied { RGBAPixels.straighten(v) }
     application.apply(inPlace: v, channels: 4, threads: 1)
     if premultiplied { RGBAPixels.premultiply(v) }
+    nonFiniteOutputs = Self.scan(v).nonFinitePixels
     clippedValues = Self.clippedValues(v, range: range)
   }
 

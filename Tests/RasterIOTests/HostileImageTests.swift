@@ -1,0 +1,51 @@
+import Foundation
+import RasterIO
+import TestSupport
+import Testing
+
+/// Issue 27's image reproducers (docs/reliability.md §4): bytes are bounded as well as pixels,
+/// EXR tiles obey the tile limit, and a multipage TIFF is refused rather than losing pages.
+@Suite struct HostileImageTests {
+  func hostile(_ name: String) -> String { Fixtures.hostile.appendingPathComponent(name).path }
+
+  /// 32 float samples per pixel at 4096² is 2 GiB of samples, refused before allocation under
+  /// a 1 GiB cap.
+  @Test func aTIFFWithManySamplesPerPixelIsBoundedByBytes() throws {
+    let limits = RasterLimits(maxDecodedBytes: 1 << 30)
+    let error = try #require(throws: RasterIOError.self) {
+      try TIFFImage.read(path: hostile("tiff_bomb_4096sq_32spp.tif"), limits: limits)
+    }
+    #expect(error.kind == .tooLarge)
+    #expect(error.message.contains("2147483648 bytes"), "\(error)")
+  }
+
+  @Test func anEXRWithManyChannelsIsBoundedByBytes() throws {
+    try withTemporaryDirectory { dir in
+      let path = dir.appendingPathComponent("channels.exr").path
+      let names = (0..<40).map { String(format: "c%02d", $0) }
+      try EXRImage(parts: [TestImages.part(names, type: .float, width: 64, height: 64)])
+        .write(to: path, using: .fast)
+      let limits = RasterLimits(maxDecodedBytes: 40 * 64 * 64 * 4 - 1)
+      let error = try #require(throws: RasterIOError.self) {
+        try EXRImage.read(path: path, limits: limits)
+      }
+      #expect(error.kind == .tooLarge && error.message.contains("40 channel(s)"), "\(error)")
+      #expect(try EXRImage.read(path: path).parts[0].channels.count == 40)
+    }
+  }
+
+  @Test func exrTilesAboveTheLimitAreRefused() throws {
+    let error = try #require(throws: RasterIOError.self) {
+      try EXRImage.read(path: hostile("exr_tile4097.exr"))
+    }
+    #expect(error.kind == .tooLarge && error.message.contains("4097"), "\(error)")
+  }
+
+  @Test func aMultipageTIFFIsRefusedNamingThePageCount() throws {
+    let error = try #require(throws: RasterIOError.self) {
+      try TIFFImage.read(path: hostile("tiff_multipage_2pages.tif"))
+    }
+    #expect(error.kind == .unsupported && error.message.contains("2 pages"), "\(error)")
+    #expect(error.libraryMessage == nil)
+  }
+}
