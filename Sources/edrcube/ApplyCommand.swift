@@ -72,6 +72,11 @@ struct ApplyCommand: ParsableCommand {
   @Option(name: .customLong("preview-headroom"), help: "The EDR value shown as white in --preview.")
   var previewHeadroom: Double = 8
 
+  @Option(
+    name: .customLong("max-image-mib"),
+    help: "Refuse an input whose samples decode to more than this many MiB (default 4096).")
+  var maxImageMiB: Int = 4096
+
   @Flag(help: "Print read/apply/write seconds and megapixels per second per file on stderr.")
   var timing = false
 
@@ -85,6 +90,7 @@ struct ApplyCommand: ParsableCommand {
     if let frames, FrameRange(frames) == nil {
       throw ValidationError("--frames: expected 1001-1100, 1001-1100x2 or 1,5,9-12.")
     }
+    guard maxImageMiB > 0 else { throw ValidationError("--max-image-mib must be positive.") }
     if let shard, Shard(shard) == nil {
       throw ValidationError("--shard: expected K/N with 1 ≤ K ≤ N.")
     }
@@ -117,6 +123,7 @@ struct ApplyCommand: ParsableCommand {
         pixelType: pixelType == "half" ? .half : pixelType == "float" ? .float : nil,
         compression: compression,
         writer: AtomicFileWriter(protecting: jobs.map(\.input), allowReplacingInputs: inPlace),
+        limits: RasterLimits(maxDecodedBytes: maxImageMiB << 20),
         preview: try previewTarget(jobs: jobs))
       try run(jobs, with: processor)
     }

@@ -111,3 +111,39 @@ extension HostileTextAndReachTests {
     #expect(r.stderr.contains("\(name):3:1: error: DOMAIN_MIN/DOMAIN_MAX"), "\(r.stderr)")
   }
 }
+
+extension HostileTextAndReachTests {
+  /// `--max-image-mib` lowers the decoded-bytes bound: the 10 KB TIFF that decodes to 2 GiB is
+  /// refused before its samples are allocated.
+  @Test func applyBoundsDecodedBytes() throws {
+    try withTemporaryDirectory { dir in
+      let output = dir.appendingPathComponent("out.tif").path
+      let r = try EDRCubeExecutable.run([
+        "apply", hostile("tiff_bomb_4096sq_32spp.tif"), "--lut", Self.lut, "-o", output,
+        "--max-image-mib", "256",
+      ])
+      #expect(r.status != 0)
+      #expect(r.stderr.contains("above the limit of 268435456"), "\(r.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: output))
+    }
+  }
+}
+
+extension HostileTextAndReachTests {
+  /// Finite inputs near Float's largest overflow in a 33³ identity cube's space conversions;
+  /// the summary counts them instead of passing them silently.
+  @Test func overflowingOutputsAreCounted() throws {
+    try withTemporaryDirectory { dir in
+      let cube = dir.appendingPathComponent("identity.cube").path
+      let made = try EDRCubeExecutable.run(["generate", "identity", "--size", "33", "-o", cube])
+      try #require(made.status == 0, "\(made.stderr)")
+      let r = try EDRCubeExecutable.run([
+        "apply", hostile("exr_float_large_values.exr"), "--lut", cube, "-o",
+        dir.appendingPathComponent("out.exr").path,
+      ])
+      #expect(r.status == 0, "\(r.stderr)")
+      #expect(
+        r.stdout.contains("0 non-finite pixel(s) in the input, 2 in the output"), "\(r.stdout)")
+    }
+  }
+}

@@ -21,13 +21,16 @@ struct FrameProcessor {
   var pixelType: EXRPixelType?
   var compression: String?
   var writer: AtomicFileWriter
+  /// What an input may decode to (`--max-image-mib`).
+  var limits: RasterLimits
   /// Where to write a before/after PNG (single-file runs), and its tone-map headroom.
   var preview: (path: String, headroom: Double)?
 
   func process(_ job: ApplyJob) throws -> FrameReport {
     var report = FrameReport()
     var clock = Clock()
-    var document = try ImageDocument.read(path: job.input, part: part, layer: layer)
+    var document = try ImageDocument.read(
+      path: job.input, part: part, layer: layer, limits: limits)
     report.seconds.read = clock.lap()
     let before = try preview.map { _ in try document.pixels() }
     let application = try transform(document).application
