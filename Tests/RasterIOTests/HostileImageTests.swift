@@ -49,3 +49,17 @@ import Testing
     #expect(error.libraryMessage == nil)
   }
 }
+
+extension HostileImageTests {
+  /// OpenEXRCore 3.1 cannot decode DWAA; where it cannot, the error says so instead of
+  /// reading like corruption (a library that can decode it reads the file).
+  @Test func dwaaIsReadOrUnsupportedNeverCorrupt() throws {
+    do {
+      let image = try EXRImage.read(path: hostile("exr_dwaa_valid.exr"))
+      #expect(image.parts[0].compression == .dwaa)
+    } catch let error as RasterIOError {
+      #expect(error.kind == .unsupported, "\(error)")
+      #expect(error.description.contains("unsupported"), "\(error)")
+    }
+  }
+}

@@ -47,7 +47,14 @@ final class EXRHandle: @unchecked Sendable {
   }
 
   /// The error for a failed call, its kind chosen from the OpenEXR code where that is telling.
+  /// A feature the library lacks (OpenEXRCore 3.1: "DWA/A decompression not yet implemented
+  /// in C") is `.unsupported` with that message, not the generic one that follows it.
   func error(_ code: exr_result_t, _ what: String, kind: RasterIOError.Kind) -> RasterIOError {
+    if let missing = messages.first(containing: "not yet implemented") {
+      return RasterIOError(
+        .unsupported, path: path, "\(what): unsupported by this OpenEXR library",
+        libraryMessage: missing)
+    }
     let library = messages.last ?? String(cString: exr_get_default_error_message(code))
     return RasterIOError(Self.kind(for: code) ?? kind, path: path, what, libraryMessage: library)
   }
