@@ -63,3 +63,26 @@ extension HostileImageTests {
     }
   }
 }
+
+extension HostileImageTests {
+  /// Damage in several chunks gives the same error on every read (the lowest chunk's), not
+  /// whichever decoding thread failed first.
+  @Test func damagedChunksGiveTheSameErrorEveryTime() throws {
+    try withTemporaryDirectory { dir in
+      let path = dir.appendingPathComponent("damaged.exr").path
+      try EXRImage(parts: [TestImages.part(["B", "G", "R"], type: .float, width: 64, height: 256)])
+        .write(to: path, using: .fast)
+      var bytes = try Fixtures.bytes(URL(fileURLWithPath: path))
+      for start in [bytes.count / 3, bytes.count / 2, 3 * bytes.count / 4] {
+        for i in start..<(start + 64) { bytes[i] ^= 0x5A }
+      }
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      var messages: Set<String> = []
+      for _ in 0..<8 {
+        let error = try #require(throws: RasterIOError.self) { try EXRImage.read(path: path) }
+        messages.insert(error.message)
+      }
+      #expect(messages.count == 1, "\(messages)")
+    }
+  }
+}
