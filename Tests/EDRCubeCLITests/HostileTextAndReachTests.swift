@@ -147,3 +147,18 @@ extension HostileTextAndReachTests {
     }
   }
 }
+
+extension HostileTextAndReachTests {
+  /// An input that is a symbolic link loop says so (ELOOP's text), not "no such file".
+  @Test func aLinkLoopInputSaysSo() throws {
+    try withTemporaryDirectory { dir in
+      let a = dir.appendingPathComponent("a.exr").path
+      let b = dir.appendingPathComponent("b.exr").path
+      #expect(symlink(b, a) == 0 && symlink(a, b) == 0)
+      let r = try EDRCubeExecutable.run(
+        ["apply", a, "--lut", Self.lut, "-o", dir.appendingPathComponent("o.exr").path])
+      #expect(r.status != 0)
+      #expect(r.stderr.contains("symbolic links"), "\(r.stderr)")
+    }
+  }
+}
