@@ -21,7 +21,8 @@ extension TIFFImage {
     guard pages == 1 else {
       throw h.ownError(
         .unsupported,
-        "the TIFF has \(pages) pages; only single-page TIFF is handled (pages 2…\(pages) would be lost)"
+        "the TIFF has \(pages) pages; only single-page TIFF is handled "
+          + "(writing it back would drop every page after the first)"
       )
     }
     let header = try readHeader(h, limits: limits)
