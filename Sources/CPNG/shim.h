@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <unistd.h>
 
 /*
  * libpng reports errors by longjmp, which Swift cannot catch. These helpers own the setjmp and
@@ -78,11 +80,13 @@ static inline int cpng_read_rgba(
 
 /* Writes RGB (channels 3) or RGBA (channels 4) samples, 8- or 16-bit, to `path`. */
 static inline int cpng_write(
-    const char *path, const void *pixels, uint32_t width, uint32_t height, int channels,
+    int fd, const void *pixels, uint32_t width, uint32_t height, int channels,
     int bit_depth, char *err, size_t err_len) {
   cpng_message_t msg = {err, err_len};
-  FILE *f = fopen(path, "wb");
-  if (!f) { snprintf(err, err_len, "cannot open file for writing"); return 0; }
+  /* A duplicate of the caller's descriptor: fclose closes only the duplicate. */
+  int own = dup(fd);
+  FILE *f = own >= 0 ? fdopen(own, "wb") : NULL;
+  if (!f) { if (own >= 0) close(own); snprintf(err, err_len, "cannot open the file for writing: %s", strerror(errno)); return 0; }
   png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &msg, cpng_error_fn, cpng_warning_fn);
   png_infop info = png ? png_create_info_struct(png) : NULL;
   if (!png || !info) { png_destroy_write_struct(&png, &info); fclose(f); snprintf(err, err_len, "out of memory"); return 0; }

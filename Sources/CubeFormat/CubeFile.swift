@@ -17,14 +17,21 @@ public struct CubeFile: Sendable, Hashable {
   public var outputVideoRange: Bool
   /// Comment lines before the first table, without the leading `#` and one following space.
   public var comments: [String]
-  /// What the reader noticed and accepted (empty for files built in code).
+  /// What the reader noticed and accepted (empty for files built in code), at most
+  /// ``CubeReader/keptWarningLimit``.
   public var warnings: [CubeWarning]
+  /// Comments the reader counted but did not keep (past ``CubeReader/keptCommentLimit`` or
+  /// ``CubeReader/keptCommentBytes``).
+  public var omittedComments: Int
+  /// Warnings the reader counted but did not keep (past ``CubeReader/keptWarningLimit``).
+  public var omittedWarnings: Int
 
   /// Creates a cube file model.
   public init(
     title: String? = nil, dialect: CubeDialect = .adobe, lut1D: CubeTable1D? = nil,
     lut3D: CubeTable3D? = nil, inputVideoRange: Bool = false, outputVideoRange: Bool = false,
-    comments: [String] = [], warnings: [CubeWarning] = []
+    comments: [String] = [], warnings: [CubeWarning] = [], omittedComments: Int = 0,
+    omittedWarnings: Int = 0
   ) {
     self.title = title
     self.dialect = dialect
@@ -34,6 +41,8 @@ public struct CubeFile: Sendable, Hashable {
     self.outputVideoRange = outputVideoRange
     self.comments = comments
     self.warnings = warnings
+    self.omittedComments = omittedComments
+    self.omittedWarnings = omittedWarnings
   }
 
   /// Whether the file has a 1D shaper in front of a 3D table.

@@ -76,7 +76,8 @@ public struct CubeParseError: Error, Sendable, Hashable, CustomStringConvertible
       return "values are separated by commas; .cube rows are three numbers separated by spaces"
     case .malformedKeyword(let k): return "malformed \(k) line"
     case .duplicateKeyword(let k, let first): return "\(k) repeated (first given on line \(first))"
-    case .invalidRange(let k): return "\(k): the minimum must be below the maximum in every channel"
+    case .invalidRange(let k):
+      return "\(k): the minimum must be below the maximum in every channel, by more than 2e-34"
     case .conflictingRanges: return "DOMAIN_MIN/MAX and INPUT_RANGE disagree"
     case .domainInShaperFile:
       return "DOMAIN_MIN/MAX in a shaper + 3D file is ambiguous; use LUT_1D/3D_INPUT_RANGE"

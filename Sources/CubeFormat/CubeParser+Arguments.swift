@@ -43,7 +43,7 @@ extension CubeParser {
       }
     case .lut1DInputRange, .lut3DInputRange:
       let v = try numbers(p, found, a)
-      guard v[0] < v[1] else {
+      guard CubeParser.isUsableSpan(v[0], v[1]) else {
         throw error(
           .invalidRange(a.keyword.rawValue), line: line, column: a.column, p,
           lineStart: a.lineStart)
@@ -87,7 +87,7 @@ extension CubeParser {
         line: line, column: column, p, lineStart: a.lineStart)
     }
     if a.keyword == .lut3DSize, value > CubeSizeLimits.nodes3D.upperBound {
-      warnings.append(
+      warn(
         CubeWarning(kind: .largeSize(value), location: location(line: line, column: column)))
     }
     return value
@@ -112,6 +112,13 @@ extension CubeParser {
 
   /// Whether `DOMAIN_MIN ≥ DOMAIN_MAX` in any channel.
   static func isEmptyDomain(_ lo: Located<SIMD3<Float>>, _ hi: Located<SIMD3<Float>>) -> Bool {
-    any(lo.value .>= hi.value)
+    (0..<3).contains { !isUsableSpan(lo.value[$0], hi.value[$0]) }
+  }
+
+  /// Whether `lo…hi` is a range lookups can scale to: `lo < hi`, and the scale from the span to
+  /// the largest table (65535 intervals) finite, so a denormal span such as `0…1e-45` cannot
+  /// turn every input into infinity (docs/reliability.md §4).
+  static func isUsableSpan(_ lo: Float, _ hi: Float) -> Bool {
+    lo < hi && (Float(65535) / (hi - lo)).isFinite
   }
 }

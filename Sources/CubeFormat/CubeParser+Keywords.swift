@@ -24,12 +24,17 @@ extension CubeParser {
         lineStart: lineStart)
     }
     let spelled = String(decoding: name, as: UTF8.self)
+    if CubeParser.looksLikeNumber(spelled) {
+      throw error(
+        .invalidNumber(CubeParser.sanitized(name)), line: line, column: column, p,
+        lineStart: lineStart)
+    }
     if inData {
       throw error(
         .keywordAfterData(spelled), line: line, column: column, p, lineStart: lineStart)
     }
     guard let keyword = CubeKeyword(caseInsensitive: name) else {
-      warnings.append(
+      warn(
         CubeWarning(kind: .unknownKeyword(spelled), location: location(line: line, column: column))
       )
       return try finishLine(p, lineStart: lineStart, at: end)
@@ -45,7 +50,7 @@ extension CubeParser {
     }
     header.firstLine[keyword] = line
     if spelled != keyword.rawValue {
-      warnings.append(
+      warn(
         CubeWarning(kind: .keywordCase(spelled), location: location(line: line, column: column)))
     }
     let arguments = KeywordArguments(
@@ -96,7 +101,7 @@ extension CubeParser {
     var titleEnd = a.lineEnd
     while titleEnd > i, p[titleEnd - 1] == 0x20 || p[titleEnd - 1] == 0x09 { titleEnd -= 1 }
     if p[i] != 0x22 {
-      warnings.append(
+      warn(
         CubeWarning(
           kind: .unquotedTitle, location: location(line: line, column: i - a.lineStart + 1)))
       header.title = Located(value: text(p, i, titleEnd), line: line, column: a.column)
@@ -122,5 +127,16 @@ extension CubeParser {
   /// The UTF-8 text of `p[start..<end]` (invalid sequences repaired).
   private func text(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
     String(decoding: UnsafeBufferPointer(rebasing: p[start..<end]), as: UTF8.self)
+  }
+
+  /// Whether a word that starts a line is a failed number rather than a keyword: `nan`, `inf`,
+  /// `infinity` (any case) or an exponent without a mantissa (`e5`, `E-3`, `e`), which a row
+  /// starting with them would be (docs/semantics.md §2: such rows are invalid numbers).
+  static func looksLikeNumber(_ word: String) -> Bool {
+    let lower = word.lowercased()
+    if ["nan", "inf", "infinity"].contains(lower) { return true }
+    guard lower.first == "e" else { return false }
+    let rest = lower.dropFirst().drop { $0 == "+" || $0 == "-" }
+    return rest.allSatisfy(\.isASCII) && rest.allSatisfy(\.isNumber)
   }
 }

@@ -52,7 +52,7 @@ extension CubeParser {
     let column = later.line > range.line ? later.column : range.column
     if domain.min == SIMD3(repeating: range.value.x), domain.max == SIMD3(repeating: range.value.y)
     {
-      warnings.append(
+      warn(
         CubeWarning(kind: .redundantRange, location: location(line: blamed, column: column)))
     } else {
       throw CubeParseError(
@@ -61,7 +61,7 @@ extension CubeParser {
   }
 
   private mutating func warnMissingTable(_ keyword: CubeKeyword, _ at: Located<SIMD2<Float>>) {
-    warnings.append(
+    warn(
       CubeWarning(
         kind: .rangeForMissingTable(keyword.rawValue),
         location: location(line: at.line, column: at.column)))
@@ -119,6 +119,7 @@ extension CubeParser {
     return CubeFile(
       title: header.title?.value, dialect: header.dialect, lut1D: lut1D, lut3D: lut3D,
       inputVideoRange: header.inputVideoRange != nil,
-      outputVideoRange: header.outputVideoRange != nil, comments: comments, warnings: warnings)
+      outputVideoRange: header.outputVideoRange != nil, comments: comments, warnings: warnings,
+      omittedComments: omittedComments, omittedWarnings: omittedWarnings)
   }
 }

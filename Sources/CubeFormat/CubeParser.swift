@@ -19,6 +19,11 @@ struct CubeParser {
   var header = CubeHeader()
   var warnings: [CubeWarning] = []
   var comments: [String] = []
+  /// Warnings and comments beyond ``CubeReader/keptWarningLimit`` and
+  /// ``CubeReader/keptCommentLimit`` (or ``CubeReader/keptCommentBytes``): counted, not kept.
+  var omittedWarnings = 0
+  var omittedComments = 0
+  var commentBytes = 0
   var inData = false
   /// Rows expected in the 1D table (shaper first) and in the 3D table.
   var expected1D = 0
@@ -70,7 +75,7 @@ struct CubeParser {
       throw error(.binaryContent, line: 1, column: 1, p, lineStart: 0)
     }
     if p.count >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF {
-      warnings.append(CubeWarning(kind: .byteOrderMark, location: location(line: 1, column: 1)))
+      warn(CubeWarning(kind: .byteOrderMark, location: location(line: 1, column: 1)))
       return 3
     }
     return 0
@@ -106,7 +111,7 @@ struct CubeParser {
     }
     if !warnedLongLine {
       warnedLongLine = true
-      warnings.append(
+      warn(
         CubeWarning(kind: .lineTooLong(bytes: length), location: location(line: line, column: 1)))
     }
   }
@@ -134,8 +139,7 @@ struct CubeParser {
     if !inData {
       var textStart = hash + 1
       if textStart < end, p[textStart] == 0x20 { textStart += 1 }
-      comments.append(
-        String(decoding: UnsafeBufferPointer(rebasing: p[textStart..<end]), as: UTF8.self))
+      keepComment(UnsafeBufferPointer(rebasing: p[textStart..<end]))
     }
     return try finishLine(p, lineStart: lineStart, at: end)
   }
@@ -187,8 +191,30 @@ struct CubeParser {
   mutating func noteTrailingComment(column: Int) {
     guard !warnedTrailingComment else { return }
     warnedTrailingComment = true
-    warnings.append(
+    warn(
       CubeWarning(kind: .trailingComment, location: location(line: line, column: column)))
+  }
+
+  /// Keeps a warning while fewer than ``CubeReader/keptWarningLimit`` are kept; counts it
+  /// otherwise, so a file of a million odd lines costs no memory per line.
+  mutating func warn(_ warning: CubeWarning) {
+    guard warnings.count < CubeReader.keptWarningLimit else {
+      omittedWarnings += 1
+      return
+    }
+    warnings.append(warning)
+  }
+
+  /// Keeps a comment while the count and byte limits allow; counts it otherwise.
+  private mutating func keepComment(_ text: UnsafeBufferPointer<UInt8>) {
+    guard comments.count < CubeReader.keptCommentLimit,
+      commentBytes + text.count <= CubeReader.keptCommentBytes
+    else {
+      omittedComments += 1
+      return
+    }
+    commentBytes += text.count
+    comments.append(String(decoding: text, as: UTF8.self))
   }
 
   /// A location on `line` in this file.

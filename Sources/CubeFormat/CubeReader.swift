@@ -23,6 +23,15 @@
 public enum CubeReader {
   /// The longest line accepted, in bytes; a longer one throws `.lineTooLong` (bounded memory).
   public static let lineLengthLimit = CubeParser.defaultLineLimit
+  /// How many warnings a ``CubeFile`` keeps; later ones are counted in
+  /// ``CubeFile/omittedWarnings``.
+  public static let keptWarningLimit = 100
+  /// How many header comments a ``CubeFile`` keeps; later ones are counted in
+  /// ``CubeFile/omittedComments``.
+  public static let keptCommentLimit = 100
+  /// How many bytes of header comments a ``CubeFile`` keeps in all (64 KiB); a comment that
+  /// would pass it is counted in ``CubeFile/omittedComments`` instead.
+  public static let keptCommentBytes = 1 << 16
 
   /// Parses a whole `.cube` file held in memory.
   /// - Parameters:

@@ -1,5 +1,4 @@
 public import FileOutput
-import Foundation
 
 extension CubeWriter {
   /// Writes `file` to `path` atomically: into a temporary file beside it
@@ -17,8 +16,8 @@ extension CubeWriter {
   ) throws(CubeWriteError) {
     let bytes = try write(file, profile: profile)
     do {
-      try writer.write(to: path) { temporary in
-        try Data(bytes).write(to: URL(fileURLWithPath: temporary))
+      try writer.write(to: path) { output in
+        try bytes.withUnsafeBytes { try output.write($0) }
       }
     } catch let error as FileOutputError {
       throw CubeWriteError(kind: .io(path: path, reason: error.message))

@@ -63,7 +63,8 @@ final class ConfigurationLoader: @unchecked Sendable {
   }
 }
 
-/// Expands directories into kernel and host files.
+/// Expands directories into kernel and host files. Links to folders are followed; a folder
+/// reached twice (a link loop, or two links to one folder) is walked once (by device and inode).
 enum FileCollector {
   static let extensions = ["cikernel", "cikl", "metal", "swift", "m", "mm", "fsh"]
 
@@ -72,24 +73,20 @@ enum FileCollector {
   {
     var files: [String] = []
     for path in paths {
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        throw LintToolError(message: "no such file or directory: \(path)")
+      var info = stat()
+      guard stat(path, &info) == 0 else {
+        let reason = String(cString: strerror(errno))
+        throw LintToolError(message: "cannot read \(path): \(reason)")
       }
-      guard isDirectory.boolValue else {
+      guard info.st_mode & S_IFMT == S_IFDIR else {
         files.append(path)
         continue
       }
-      let enumerator = FileManager.default.enumerator(atPath: path)
+      var visited: Set<[UInt]> = [[UInt(info.st_dev), UInt(info.st_ino)]]
       var found: [String] = []
-      while let item = enumerator?.nextObject() as? String {
-        if item.split(separator: "/").contains(where: {
-          $0.hasPrefix(".") || $0 == "Pods" || $0 == "Carthage"
-        }) {
-          continue
-        }
-        if exclude?.contains(where: { Glob.matches($0, item) }) == true { continue }
-        if let include, !include.contains(where: { Glob.matches($0, item) }) { continue }
+      walk(path, relative: "", visited: &visited) { item in
+        if exclude?.contains(where: { Glob.matches($0, item) }) == true { return }
+        if let include, !include.contains(where: { Glob.matches($0, item) }) { return }
         if extensions.contains((item as NSString).pathExtension.lowercased()) {
           found.append((path as NSString).appendingPathComponent(item))
         }
@@ -97,6 +94,27 @@ enum FileCollector {
       files += found.sorted()
     }
     return files
+  }
+
+  /// Calls `body` with every file below `root` (paths relative to it), skipping hidden
+  /// entries, Pods and Carthage, following links to folders not visited before.
+  private static func walk(
+    _ root: String, relative: String, visited: inout Set<[UInt]>, _ body: (String) -> Void
+  ) {
+    let folder = relative.isEmpty ? root : (root as NSString).appendingPathComponent(relative)
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    for name in names.sorted()
+    where !name.hasPrefix(".") && name != "Pods" && name != "Carthage" {
+      let item = relative.isEmpty ? name : relative + "/" + name
+      var info = stat()
+      guard stat((folder as NSString).appendingPathComponent(name), &info) == 0 else { continue }
+      if info.st_mode & S_IFMT == S_IFDIR {
+        guard visited.insert([UInt(info.st_dev), UInt(info.st_ino)]).inserted else { continue }
+        walk(root, relative: item, visited: &visited, body)
+      } else {
+        body(item)
+      }
+    }
   }
 }
 

@@ -137,10 +137,10 @@ public struct LintCommand: ParsableCommand {
     var reports: [FileReport] = []
     do {
       if stdin {
-        let data = FileHandle.standardInput.readDataToEndOfFile()
+        let data = try StandardInput.readAll(limit: StandardInput.lintTotalLimit)
         let configuration = try loader.configuration(for: stdinFilename)
         reports = [
-          Linter(configuration: configuration).lint(bytes: [UInt8](data), path: stdinFilename)
+          Linter(configuration: configuration).lint(bytes: data, path: stdinFilename)
         ]
       } else {
         let base = try loader.configuration(for: (paths.first ?? ".") + "/.")
@@ -150,6 +150,9 @@ public struct LintCommand: ParsableCommand {
       }
     } catch let error as LintToolError {
       FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+      throw ExitCode(2)
+    } catch let failure as StandardInputError {
+      FileHandle.standardError.write(Data((failure.message + "\n").utf8))
       throw ExitCode(2)
     }
     let summary = LintSummary(reports)

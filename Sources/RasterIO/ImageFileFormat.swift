@@ -25,16 +25,21 @@ public enum ImageFileFormat: String, Hashable, Sendable {
   /// Reads the first bytes of `path` and recognises its format.
   /// - Throws: `RasterIOError` `.io` if the file cannot be read, `.notRecognized` otherwise.
   public static func detect(path: String) throws(RasterIOError) -> ImageFileFormat {
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw RasterIOError(.io, path: path, "cannot open file for reading")
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else {
+      throw RasterIOError(
+        .io, path: path, "cannot open the file for reading: \(String(cString: strerror(errno)))")
     }
-    defer { try? handle.close() }
-    let head: Data
-    do { head = try handle.read(upToCount: 8) ?? Data() } catch {
-      throw RasterIOError(.io, path: path, "cannot read file: \(error.localizedDescription)")
+    defer { close(fd) }
+    var head = [UInt8](repeating: 0, count: 8)
+    let count = head.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    guard count >= 0 else {
+      throw RasterIOError(
+        .io, path: path, "cannot read the file: \(String(cString: strerror(errno)))")
     }
-    guard let format = sniff([UInt8](head)) else {
-      throw RasterIOError(.notRecognized, path: path, "not an OpenEXR, TIFF or PNG file")
+    guard let format = sniff(head.prefix(count)) else {
+      throw RasterIOError(
+        .notRecognized, path: path, "unsupported format: not an OpenEXR, TIFF or PNG file")
     }
     return format
   }

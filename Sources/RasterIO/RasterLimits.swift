@@ -1,7 +1,8 @@
 /// Size limits checked against a file's declared dimensions before any pixel buffer is allocated.
 ///
 /// The defaults follow exrcheck's spirit on a 24 GB machine: 16384 per side and 2²⁸ pixels
-/// (16384²), tiles up to 4096², and libtiff's single allocation capped at 256 MiB.
+/// (16384²), tiles up to 4096², 4 GiB of decoded samples per file (channels × pixels × bytes
+/// per sample, all parts together), and libtiff's single allocation capped at 256 MiB.
 public struct RasterLimits: Hashable, Sendable {
   /// Largest accepted width or height, in pixels.
   public var maxSide: Int
@@ -11,20 +12,34 @@ public struct RasterLimits: Hashable, Sendable {
   public var maxTileSide: Int
   /// Largest single allocation libtiff may make, in bytes.
   public var maxLibraryAllocation: Int
+  /// Largest total of decoded samples per file, in bytes (every channel of every part, or
+  /// every sample of a TIFF): the pixel limits alone do not bound a file with many channels.
+  public var maxDecodedBytes: Int
 
   /// Creates limits; the defaults are the documented ones.
   public init(
     maxSide: Int = 16384, maxPixels: Int = 1 << 28, maxTileSide: Int = 4096,
-    maxLibraryAllocation: Int = 256 << 20
+    maxLibraryAllocation: Int = 256 << 20, maxDecodedBytes: Int = 4 << 30
   ) {
     self.maxSide = maxSide
     self.maxPixels = maxPixels
     self.maxTileSide = maxTileSide
     self.maxLibraryAllocation = maxLibraryAllocation
+    self.maxDecodedBytes = maxDecodedBytes
   }
 
   /// The default limits.
   public static let standard = RasterLimits()
+
+  /// Throws `.tooLarge` unless `bytes` of decoded samples (`what` says whose) fit
+  /// ``maxDecodedBytes``; called before the sample buffers are allocated.
+  func check(decodedBytes bytes: Int, _ what: String, path: String) throws(RasterIOError) {
+    guard bytes <= maxDecodedBytes else {
+      throw RasterIOError(
+        .tooLarge, path: path,
+        "\(what) would decode to \(bytes) bytes, above the limit of \(maxDecodedBytes)")
+    }
+  }
 
   /// Throws `.tooLarge` unless `width`×`height` fits (both computed in 64 bits by the caller).
   func check(width: Int64, height: Int64, path: String) throws(RasterIOError) {

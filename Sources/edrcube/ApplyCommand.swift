@@ -75,6 +75,11 @@ struct ApplyCommand: ParsableCommand {
   @Option(name: .customLong("preview-headroom"), help: "The EDR value shown as white in --preview.")
   var previewHeadroom: Double = 8
 
+  @Option(
+    name: .customLong("max-image-mib"),
+    help: "Refuse an input whose samples decode to more than this many MiB (default 4096).")
+  var maxImageMiB: Int = 4096
+
   @Flag(help: "Print read/apply/write seconds and megapixels per second per file on stderr.")
   var timing = false
 
@@ -82,6 +87,7 @@ struct ApplyCommand: ParsableCommand {
     if let frames, FrameRange(frames) == nil {
       throw ValidationError("--frames: expected 1001-1100, 1001-1100x2 or 1,5,9-12.")
     }
+    guard maxImageMiB > 0 else { throw ValidationError("--max-image-mib must be positive.") }
     if let shard, Shard(shard) == nil {
       throw ValidationError("--shard: expected K/N with 1 ≤ K ≤ N.")
     }
@@ -93,6 +99,13 @@ struct ApplyCommand: ParsableCommand {
     let selected = shard.flatMap(Shard.init).map { $0.select(found) } ?? found
     let jobs = try ApplyJobs.jobs(
       selected, output: output, outputDirectory: outputDirectory, inPlace: inPlace)
+    // --in-place allows each job's output to be its own input, nothing else.
+    try OutputChecks.refuseReplacing(
+      [transform.lut] + (inPlace ? [] : jobs.map(\.input)),
+      by: (inPlace ? [] : jobs.map(\.output)) + [preview])
+    if inPlace, let preview {
+      try OutputChecks.refuseReplacing(jobs.map(\.input), by: [preview])
+    }
     var transforms: [WorkingSpace: ResolvedTransform] = [:]
     let processor = FrameProcessor(
       transform: { document in
@@ -106,6 +119,7 @@ struct ApplyCommand: ParsableCommand {
       part: part, layer: layer, alpha: alpha, pixelType: pixelType?.exrPixelType,
       compression: compression?.rawValue,
       writer: AtomicFileWriter(protecting: jobs.map(\.input), allowReplacingInputs: inPlace),
+      limits: RasterLimits(maxDecodedBytes: maxImageMiB << 20),
       preview: try previewTarget(jobs: jobs))
     try run(jobs, with: processor)
   }
@@ -132,6 +146,7 @@ struct ApplyCommand: ParsableCommand {
         }
         total.pixels += report.pixels
         total.nonFinitePixels += report.nonFinitePixels
+        total.nonFiniteOutputs += report.nonFiniteOutputs
         total.clippedValues += report.clippedValues
         if timing { printTiming(report, job: job) }
       } catch {
@@ -145,6 +160,7 @@ struct ApplyCommand: ParsableCommand {
       "apply: \(jobs.count - failures) of \(jobs.count) file(s), "
         + String(format: "%.2f", Double(total.pixels) / 1e6) + " Mpix, "
         + "\(total.nonFinitePixels) non-finite pixel(s) in the input, "
+        + "\(total.nonFiniteOutputs) in the output, "
         + "\(total.clippedValues) value(s) clipped by the output format")
     if failures > 0 { throw CLIFailure("edrcube: error: \(failures) file(s) failed") }
   }
@@ -156,7 +172,7 @@ struct ApplyCommand: ParsableCommand {
       ("write", report.seconds.write),
     ] {
       Console.error(
-        "timing: \(phase) " + String(format: "%.4f", seconds) + " s "
+        "timing: \(job.input): \(phase) " + String(format: "%.4f", seconds) + " s "
           + String(format: "%.1f", mpix / max(seconds, 1e-9)) + " Mpix/s"
           + (phase == "apply" ? " on \(WorkScheduler.defaultWorkers) thread(s)" : ""))
     }

@@ -107,6 +107,8 @@ struct ConvertCommand: ParsableCommand {
   @OptionGroup var threading: ThreadOptions
 
   func run() throws {
+    try OutputChecks.refuseReplacing(
+      [input], by: [output, plot] + companions.paths)
     let file = try CubeOutput.read(input)
     var sourceSpace: CubeSpace?
     if fromSpace != nil || fromPrimaries != nil {

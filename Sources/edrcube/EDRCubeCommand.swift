@@ -17,6 +17,7 @@ struct EDRCubeCommand: ParsableCommand {
   /// Parses the command line and runs the chosen subcommand. Like ArgumentParser's own `main()`,
   /// except that `edrcube lint` exits 2 on usage errors (0 clean, 1 findings, 2 could not run).
   static func main() {
+    SignalCleanup.install()
     let arguments = Array(CommandLine.arguments.dropFirst())
     do {
       var command = try parseAsRoot(arguments)

@@ -2,6 +2,8 @@ import ArgumentParser
 import CubeFormat
 import EDRPipeline
 import Foundation
+import KernelLint
+import LintCommandLine
 
 /// `edrcube eval`: the cube at chosen points, like `ociochecklut`.
 struct EvalCommand: ParsableCommand {
@@ -10,7 +12,8 @@ struct EvalCommand: ParsableCommand {
     abstract: "Evaluate a cube at RGB triples read from standard input.",
     discussion: """
       Reads one RGB triple per line (whitespace separated; blank lines and lines starting \
-      with '#' are ignored; nan and inf are accepted) and prints one line per triple: three \
+      with '#' are ignored; nan and inf are accepted; lines up to 4096 bytes, 1 GiB in all) \
+      and prints one line per triple: three \
       numbers in the shortest form that reads back as the same Float. The working space is \
       linear Rec.709 unless --working-space / --working-primaries say otherwise. Probe a \
       plain cube with raw numbers with --lut-space raw.
@@ -23,17 +26,16 @@ struct EvalCommand: ParsableCommand {
     let application = resolved.application
     Console.error(resolved.summary)
     var output = ""
-    var lineNumber = 0
-    while let line = readLine(strippingNewline: true) {
-      lineNumber += 1
+    try forEachInputLine { line, lineNumber in
       let trimmed = line.trimmingCharacters(in: .whitespaces)
-      if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+      if trimmed.isEmpty || trimmed.hasPrefix("#") { return }
       let tokens = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" })
       let values = tokens.compactMap { Float(String($0)) }
       guard tokens.count == 3, values.count == 3 else {
         FileHandle.standardOutput.write(Data(output.utf8))
         throw CLIFailure(
-          "<stdin>:\(lineNumber): error: expected three numbers, got '\(trimmed.prefix(80))'")
+          "<stdin>:\(lineNumber): error: expected three numbers, got '\(TerminalText.escaped(String(trimmed.prefix(80))))'"
+        )
       }
       let out = application.apply(SIMD3(values[0], values[1], values[2]))
       output +=
@@ -44,5 +46,15 @@ struct EvalCommand: ParsableCommand {
       }
     }
     FileHandle.standardOutput.write(Data(output.utf8))
+  }
+
+  /// Standard input's lines within eval's bounds; a broken bound is a `CLIFailure`.
+  private func forEachInputLine(_ body: (String, Int) throws -> Void) throws {
+    do {
+      try StandardInput.forEachLine(
+        lineLimit: StandardInput.evalLineLimit, totalLimit: StandardInput.evalTotalLimit, body)
+    } catch let failure as StandardInputError {
+      throw CLIFailure(failure.message)
+    }
   }
 }

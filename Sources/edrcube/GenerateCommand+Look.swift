@@ -99,6 +99,11 @@ extension GenerateCommand {
     @OptionGroup var threading: ThreadOptions
 
     func run() throws {
+      let cubes = steps.compactMap { step -> String? in
+        let parts = step.split(separator: "=", maxSplits: 1)
+        return parts.count == 2 && parts[0].lowercased() == "lut" ? String(parts[1]) : nil
+      }
+      try OutputChecks.refuseReplacing(cubes, by: output.paths)
       let start = CubeSpace(space, primaries: primaries, referenceWhite: referenceWhite)
       let ops = try steps.map {
         try LookArguments.step($0, referenceWhite: referenceWhite, interpolation: interp)

@@ -104,6 +104,7 @@ extension GenerateCommand {
     @OptionGroup var threading: ThreadOptions
 
     func run() throws {
+      try OutputChecks.refuseReplacing([input], by: output.paths)
       let file = try CubeOutput.read(input)
       let n = size ?? output.defaultSize(file.lut3D?.size ?? file.lut1D?.size ?? 33)
       let resized = try CubeOutput.library {
@@ -126,6 +127,7 @@ extension GenerateCommand {
     @OptionGroup var threading: ThreadOptions
 
     func run() throws {
+      try OutputChecks.refuseReplacing([first, second], by: output.paths)
       let a = try CubeOutput.read(first)
       let b = try CubeOutput.read(second)
       let composed = try CubeOutput.library {

@@ -5,6 +5,7 @@ import CubeFormat
 import EDRPipeline
 import EDRPlots
 import Foundation
+import KernelLint
 import LUTEngine
 
 /// `edrcube inspect CUBE [--json] [--write-as OUT --profile P]` (docs/semantics.md §8).
@@ -42,6 +43,7 @@ struct InspectCommand: ParsableCommand {
   var plotHeadroom: Double = 8
 
   func run() throws {
+    try OutputChecks.refuseReplacing([cube], by: [plot, writeAs])
     let file: CubeFile
     do {
       file = try CubeReader.read(contentsOf: cube)
@@ -112,6 +114,9 @@ struct InspectReport: Encodable {
   var outputVideoRange: Bool
   var comments: [String]
   var warnings: [Warning]
+  /// Comments and warnings counted but not kept (CubeReader's limits).
+  var commentsOmitted: Int
+  var warningsOmitted: Int
   /// Warnings as compiler-style lines, for the text report.
   private var warningLines: [String]
   /// docs/semantics.md §1: the flag, else the `# EDRCube space:` comment, else srgb rec709.
@@ -146,7 +151,9 @@ struct InspectReport: Encodable {
     warnings = file.warnings.map {
       Warning(line: $0.location.line, column: $0.location.column, message: $0.message)
     }
-    warningLines = file.warnings.map(\.description)
+    warningLines = file.warnings.map { TerminalText.escaped($0.description) }
+    commentsOmitted = file.omittedComments
+    warningsOmitted = file.omittedWarnings
     let transfer = resolved.space.transfer
     space = Space(
       transfer: transfer.rawValue,
@@ -161,7 +168,8 @@ struct InspectReport: Encodable {
   enum CodingKeys: String, CodingKey {
     case file, dialect, title, lut1DSize, lut3DSize, domainMin, domainMax, domain1D, domain3D
     case outputMin, outputMax, isIdentity, monotonic, inputVideoRange, outputVideoRange
-    case comments, warnings, space, neutralSlopeAtWhite, clipsAtWhite
+    case comments, warnings, commentsOmitted, warningsOmitted, space, neutralSlopeAtWhite
+    case clipsAtWhite
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -183,6 +191,8 @@ struct InspectReport: Encodable {
     try c.encode(outputVideoRange, forKey: .outputVideoRange)
     try c.encode(comments, forKey: .comments)
     try c.encode(warnings, forKey: .warnings)
+    try c.encode(commentsOmitted, forKey: .commentsOmitted)
+    try c.encode(warningsOmitted, forKey: .warningsOmitted)
     try c.encode(space, forKey: .space)
     try c.encode(neutralSlopeAtWhite, forKey: .neutralSlopeAtWhite)
     try c.encode(clipsAtWhite, forKey: .clipsAtWhite)
@@ -203,13 +213,19 @@ struct InspectReport: Encodable {
       .joined(separator: " ")
   }
 
+  /// ` (and N more, not kept)` when `count` is positive.
+  private static func omitted(_ count: Int) -> String {
+    count > 0 ? " (and \(count) more, not kept)" : ""
+  }
+
   /// `clips (neutral slope 0.000)`, `rises (neutral slope 0.281)`, or `n/a` for non-SDR cubes.
   private var whiteText: String {
     guard let k = neutralSlopeAtWhite, let clips = clipsAtWhite else { return "n/a" }
     return (clips ? "clips" : "rises") + " (neutral slope " + String(format: "%.3f", k) + ")"
   }
 
-  /// The report as aligned text lines, then the warnings compiler-style.
+  /// The report as aligned text lines, then the warnings compiler-style; text from the file
+  /// (title, names, keywords) has its control characters escaped.
   var text: String {
     func list(_ v: [Float]) -> String { "[" + v.map { "\($0)" }.joined(separator: ", ") + "]" }
     func stage(_ size: Int?, _ d: Domain?, _ suffix: String) -> String {
@@ -220,9 +236,9 @@ struct InspectReport: Encodable {
     let range = (0..<3).map { "\(channels[$0]) [\(outputMin[$0]), \(outputMax[$0])]" }
     let directions = (0..<3).map { "\(channels[$0]) \(monotonic[$0].rawValue)" }
     var lines = [
-      file,
+      TerminalText.escaped(file),
       "  dialect       \(dialect)",
-      "  title         \(title.map { "\"\($0)\"" } ?? "none")",
+      "  title         \(title.map { "\"\(TerminalText.escaped($0))\"" } ?? "none")",
       "  1D table      \(stage(lut1DSize, domain1D, lut3DSize == nil ? "" : " (shaper)"))",
       "  3D table      \(stage(lut3DSize, domain3D, ""))",
       "  video range   in \(inputVideoRange ? "yes" : "no"), out \(outputVideoRange ? "yes" : "no")",
@@ -231,8 +247,8 @@ struct InspectReport: Encodable {
       "  white         \(whiteText)",
       "  identity      \(isIdentity ? "yes" : "no")",
       "  monotonic     \(directions.joined(separator: ", "))",
-      "  comments      \(comments.count)",
-      "  warnings      \(warnings.count)",
+      "  comments      \(comments.count)\(Self.omitted(commentsOmitted))",
+      "  warnings      \(warnings.count)\(Self.omitted(warningsOmitted))",
     ]
     lines += warningLines
     return lines.joined(separator: "\n")

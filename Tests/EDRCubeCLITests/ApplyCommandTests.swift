@@ -112,7 +112,8 @@ import Testing
       try #require(r.status == 0, "\(r.stderr)")
       // 100·2 and 1000·2 fit in half; none exceed 65504.
       #expect(r.stdout.contains("0 value(s) clipped"))
-      #expect(r.stderr.split(separator: "\n").filter { $0.hasPrefix("timing: ") }.count == 3)
+      #expect(
+        r.stderr.split(separator: "\n").filter { $0.hasPrefix("timing: \(input): ") }.count == 3)
       let out = try EXRImage.read(path: output)
       #expect(out.parts[0].channels.first { $0.name == "R" }?.pixelType == .half)
       #expect(out.parts[0].channels.first { $0.name == "A" }?.pixelType == .float)

@@ -77,8 +77,8 @@ import Testing
       #expect(error.kind == .unsupported)
       let writer = AtomicFileWriter()
       #expect(throws: RasterIOError.self) {
-        try writer.write(to: path) { temporary in
-          try Data([1, 2, 3]).write(to: URL(fileURLWithPath: temporary))
+        try writer.write(to: path) { file in
+          try [UInt8]([1, 2, 3]).withUnsafeBytes { try file.write($0) }
           throw RasterIOError(.io, path: path, "simulated failure")
         }
       }

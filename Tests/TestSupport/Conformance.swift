@@ -26,6 +26,9 @@ public enum Fixtures {
   /// `Tests/Fixtures/conformance/third-party`.
   public static var thirdParty: URL { conformance.appendingPathComponent("third-party") }
 
+  /// `Tests/Fixtures/hostile`: the reproducers of issue 27 (docs/reliability.md §4).
+  public static var hostile: URL { repositoryRoot.appendingPathComponent("Tests/Fixtures/hostile") }
+
   /// The bundled `luts/` folder.
   public static var luts: URL { repositoryRoot.appendingPathComponent("luts") }
 

@@ -69,11 +69,13 @@ struct TextReporter {
     var out = ""
     for report in reports {
       for f in report.findings where !f.isSuppressed {
+        let file = TerminalText.escaped(f.file)
         out +=
-          "\(f.file):\(f.span.start.line):\(f.span.start.column): \(f.severity.rawValue): \(Self.truncated(f.message)) [\(f.ruleID.rawValue)]\n"
+          "\(file):\(f.span.start.line):\(f.span.start.column): \(f.severity.rawValue): \(Self.truncated(f.message)) [\(f.ruleID.rawValue)]\n"
         if firstLineOnly || f.span.start.column > 400 { continue }
         // The echoed line, caret and fix text are bounded like the message (docs/reliability.md §3.5).
-        let line = Self.truncated(report.source.lineText(f.span.start.line))
+        let line = TerminalText.echoedLine(
+          String(report.source.lineText(f.span.start.line).prefix(400)))
         out += line + "\n"
         let prefix = String(
           line.utf8.prefix(max(f.span.start.column - 1, 0)).map {
@@ -90,20 +92,20 @@ struct TextReporter {
         }
         for fix in f.fixes {
           out +=
-            "\(f.file):\(f.span.start.line):\(f.span.start.column): note: \(fix.kind == .safe ? "fix" : "suggestion"): \(Self.truncated(fix.description))\n"
+            "\(file):\(f.span.start.line):\(f.span.start.column): note: \(fix.kind == .safe ? "fix" : "suggestion"): \(Self.truncated(fix.description))\n"
         }
         for r in f.related {
           out +=
-            "\(f.file):\(r.span.start.line):\(r.span.start.column): note: \(Self.truncated(r.message))\n"
+            "\(file):\(r.span.start.line):\(r.span.start.column): note: \(Self.truncated(r.message))\n"
         }
       }
     }
     return out
   }
 
-  /// Messages are bounded (docs/reliability.md §3.5).
+  /// Messages are bounded (docs/reliability.md §3.5) and their control characters escaped.
   static func truncated(_ s: String) -> String {
-    s.count <= 400 ? s : String(s.prefix(400)) + "…"
+    TerminalText.escaped(s.count <= 400 ? s : String(s.prefix(400)) + "…")
   }
 }
 
@@ -122,8 +124,10 @@ enum GitHubReporter {
     return out
   }
 
+  /// GitHub's escapes for `%`, CR and LF, then every other control character escaped.
   private static func escape(_ s: String) -> String {
-    s.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+    TerminalText.escaped(
+      s.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A"))
   }
 
   private static func property(_ s: String) -> String {

@@ -3,6 +3,10 @@
 /// include paths. Included tokens report the range of the `#include` line (like macro
 /// expansions: findings land on the directive, no fix-its there). A file that is not found
 /// keeps its directive, which the preprocessor reports as partial analysis.
+///
+/// Includes are confined (docs/reliability.md §4): an absolute name is never followed, and a
+/// file is read only inside the linted file's folder or a configured include path, so a
+/// kernel cannot pull `../../etc/passwd` into findings.
 struct IncludeExpander {
   /// Reads a file's bytes by path; nil if it cannot be read.
   typealias Loader = @Sendable (String) -> [UInt8]?
@@ -23,8 +27,13 @@ struct IncludeExpander {
     guard hasInclude else { return tokens }
     var budget = Lexer.tokenLimit - tokens.count
     var stack: [String] = []
-    return expand(tokens, directory: directory, site: nil, stack: &stack, budget: &budget)
+    var confined = self
+    confined.roots = ([directory] + searchPaths).map { Self.join($0, ".") }
+    return confined.expand(tokens, directory: directory, site: nil, stack: &stack, budget: &budget)
   }
+
+  /// The folders includes may be read from (set by ``expand(_:directory:)``).
+  var roots: [String] = []
 
   private func expand(
     _ tokens: [Token], directory: String, site: Range<Int>?, stack: inout [String],
@@ -73,12 +82,20 @@ struct IncludeExpander {
   }
 
   private func find(_ name: String, from directory: String) -> (String, [UInt8])? {
-    let candidates =
-      name.hasPrefix("/") ? [name] : ([directory] + searchPaths).map { Self.join($0, name) }
-    for path in candidates {
+    guard !name.hasPrefix("/") else { return nil }
+    let candidates = ([directory] + searchPaths).map { Self.join($0, name) }
+    for path in candidates where roots.contains(where: { Self.isInside(path, $0) }) {
       if let bytes = load(path) { return (path, bytes) }
     }
     return nil
+  }
+
+  /// Whether the normalised `path` lies inside the normalised folder `root`.
+  static func isInside(_ path: String, _ root: String) -> Bool {
+    if root == "." || root.isEmpty {
+      return !path.hasPrefix("/") && path != ".." && !path.hasPrefix("../")
+    }
+    return path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
   }
 
   /// The name inside `"…"` (escapes are not interpreted in include names).

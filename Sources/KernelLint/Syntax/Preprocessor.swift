@@ -137,7 +137,9 @@ struct Preprocessor {
         problems.append(
           (
             line[0].range,
-            "'#include \(rest[0].text)' was not found; included code was not analysed"
+            "'#include \(rest[0].text)' was not found inside the linted file's folder or the "
+              + "include paths (absolute paths and paths leaving them are not followed); "
+              + "included code was not analysed"
           ))
       }
     default:

@@ -18,12 +18,13 @@ enum EXRChunkCoder {
       let decoder = zip ? EXRZipDecoder() : nil
       var isFirst = true
       for chunk in chunks {
-        try EXRChunkCalls.readInfo(h, part: part, layout: layout, chunk: chunk)
+        let result = EXRChunkCalls.readInfo(h, part: part, layout: layout, chunk: chunk)
           .flatMap {
             EXRChunkCalls.decode(
               h, part: part, info: $0, chunk: chunk, layout: layout, buffers: buffers,
               zip: decoder, pipeline: &pipeline, isFirst: isFirst)
-          }.get()
+          }
+        if case .failure(let error) = result { throw ChunkFailure(chunk: chunk, error: error) }
         isFirst = false
       }
     }
@@ -91,20 +92,34 @@ enum EXRChunkCoder {
   }
 
   /// Runs `body` on each worker with its share of `range` (strided, so neighbouring chunks run
-  /// at the same time); stops at and rethrows the first error.
+  /// at the same time); each worker stops at its first error. Rethrows the error of the
+  /// lowest chunk that failed (a ``ChunkFailure``'s), so a damaged file gives the same error
+  /// on every run whichever thread got there first.
   private static func forEachChunk(
     _ range: Range<Int>, workers: Int, _ body: @Sendable (Int, StrideTo<Int>) throws -> Void
   ) throws {
-    let failure = Mutex<(any Error)?>(nil)
+    let failure = Mutex<(chunk: Int, error: any Error)?>(nil)
     WorkScheduler.run(workers: workers) { worker in
       do {
         try body(worker, stride(from: range.lowerBound + worker, to: range.upperBound, by: workers))
       } catch {
-        failure.withLock { if $0 == nil { $0 = error } }
+        let found = error as? ChunkFailure
+        let chunk = found?.chunk ?? Int.max
+        failure.withLock { current in
+          if current.map({ chunk < $0.chunk }) ?? true {
+            current = (chunk, found?.error ?? error)
+          }
+        }
       }
     }
-    if let error = failure.withLock({ $0 }) { throw error }
+    if let error = failure.withLock({ $0?.error }) { throw error }
   }
+}
+
+/// A chunk's error, with the chunk it came from (for ``EXRChunkCoder``'s choice of error).
+private struct ChunkFailure: Error {
+  var chunk: Int
+  var error: RasterIOError
 }
 
 /// Encoder pipelines (one per worker) and byte slots (one per chunk of a batch), each touched

@@ -13,15 +13,16 @@ extension EXRImage {
     let handle = try EXRCalls.startRead(path: path, limits: limits).get()
     let count = try EXRCalls.partCount(handle).get()
     var parts: [EXRPart] = []
+    var bytes = 0
     for index in 0..<count {
-      parts.append(try readPart(handle, index: index, limits: limits))
+      parts.append(try readPart(handle, index: index, limits: limits, decodedSoFar: &bytes))
     }
     return EXRImage(parts: parts)
   }
 
-  private static func readPart(_ h: EXRHandle, index: Int, limits: RasterLimits) throws
-    -> EXRPart
-  {
+  private static func readPart(
+    _ h: EXRHandle, index: Int, limits: RasterLimits, decodedSoFar: inout Int
+  ) throws -> EXRPart {
     let storage = try EXRCalls.storage(h, part: index).get()
     guard storage == 0 || storage == 1 else {
       throw RasterIOError(.unsupported, path: h.path, "part \(index) holds deep data")
@@ -35,11 +36,22 @@ extension EXRImage {
     (part.pixelAspectRatio, part.screenWindowCenter, part.screenWindowWidth) =
       try EXRCalls.screen(h, part: index).get()
     part.tiling = storage == 1 ? try EXRCalls.tiling(h, part: index).get() : nil
+    if let tiling = part.tiling, max(tiling.width, tiling.height) > limits.maxTileSide {
+      throw RasterIOError(
+        .tooLarge, path: h.path,
+        "tile size \(tiling.width)×\(tiling.height) exceeds the limit of \(limits.maxTileSide)")
+    }
     (part.stringAttributes, part.chromaticities) = EXRCalls.modelledAttributes(h, part: index)
     part.attributeSource = EXRAttributeSource(path: h.path, partIndex: index)
     let declarations = try EXRCalls.channels(h, part: index).get()
     let layout = try chunkLayout(h, part: index, geometry: part)
     let grids = try declarations.map { try grid(of: $0, in: part, path: h.path) }
+    for (d, g) in zip(declarations, grids) {
+      decodedSoFar += g.columns * g.rows * d.pixelType.byteCount
+    }
+    try limits.check(
+      decodedBytes: decodedSoFar, "\(declarations.count) channel(s) up to part \(index)",
+      path: h.path)
     let samples = try EXRSamples.make(
       types: declarations.map(\.pixelType), counts: grids.map { $0.columns * $0.rows }
     ) { pointers in

@@ -47,8 +47,8 @@ extension EXRImage {
             sources: lanes.sources, destinations: lanes.destinations, transform)
           nanoseconds += DispatchTime.now().uptimeNanoseconds - start
         }
-        try writer.write(to: path) { temporary in
-          try model.writeFile(at: temporary, reportedAs: path, stage: stage)
+        try writer.write(to: path) { file in
+          try model.writeFile(to: file, stage: stage)
         }
         return (results, Double(nanoseconds) / 1e9)
       }

@@ -12,8 +12,8 @@ extension EXRImage {
   /// - Throws: `RasterIOError`: `.invalidRequest` (inconsistent model, output = input), `.io`.
   public func write(to path: String, using writer: AtomicFileWriter = AtomicFileWriter()) throws {
     try validateForWriting(path: path)
-    try writer.write(to: path) { temporary in
-      try writeFile(at: temporary, reportedAs: path, stage: nil)
+    try writer.write(to: path) { file in
+      try writeFile(to: file, stage: nil)
     }
   }
 
@@ -27,9 +27,10 @@ extension EXRImage {
 
   /// Writes the file; `stage` supplies one part's RGB(A) storage and transforms its rows
   /// batch by batch just before they are encoded.
-  func writeFile(at temporary: String, reportedAs path: String, stage: EXRRowStage?) throws {
-    let h = try EXRCalls.startWrite(path: temporary, reportedPath: path).get()
-    let writeback = WritebackStarter(path: temporary)
+  func writeFile(to file: OutputFile, stage: EXRRowStage?) throws {
+    let path = file.destination
+    let h = try EXRCalls.startWrite(to: file).get()
+    let writeback = WritebackStarter(descriptor: file.descriptor)
     let sources = try openSources()
     for (position, part) in parts.enumerated() {
       try declare(part, position: position, in: h, sources: sources)

@@ -1,4 +1,13 @@
 internal import COpenEXR
+import FileOutput
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A channel as declared in a part header.
 struct EXRChannelDeclaration {
@@ -15,9 +24,11 @@ enum EXRCalls {
   /// Opens `path` for reading. The corresponding C function is `exr_start_read`.
   static func startRead(path: String, limits: RasterLimits) -> Result<EXRHandle, RasterIOError> {
     let messages = LibraryMessages()
-    var initializer = makeEXRInitializer(messages: messages, limits: limits)
+    var initializer = makeEXRInitializer(limits: limits)
     var context: exr_context_t?
-    let code = exr_start_read(&context, path, &initializer)
+    let code = EXRMessageRouter.$starting.withValue(messages) {
+      exr_start_read(&context, path, &initializer)
+    }
     guard code == 0, let context else {
       let library = messages.joined ?? String(cString: exr_get_default_error_message(code))
       let kind: RasterIOError.Kind =
@@ -28,24 +39,40 @@ enum EXRCalls {
     return .success(EXRHandle(context: context, path: path, messages: messages))
   }
 
-  /// Opens `path` for writing (the file is created or truncated). ZIP uses level 4, the
-  /// default of OpenEXR's C++ library and its tools (the C library alone would use zlib's 6,
-  /// about 1.5× slower for a 1 % smaller file).
+  /// Starts writing into the writer's temporary file through its descriptor (a `write_fn`
+  /// that calls `pwrite`; the library never opens a path). ZIP uses level 4, the default of
+  /// OpenEXR's C++ library and its tools (the C library alone would use zlib's 6, about 1.5×
+  /// slower for a 1 % smaller file). Errors name the destination.
   /// The corresponding C function is `exr_start_write`.
-  /// Errors name `reportedPath`, the destination of the temporary file `path`.
-  static func startWrite(path: String, reportedPath: String) -> Result<EXRHandle, RasterIOError> {
+  static func startWrite(to file: OutputFile) -> Result<EXRHandle, RasterIOError> {
     let messages = LibraryMessages()
-    var initializer = makeEXRInitializer(messages: messages, limits: RasterLimits())
+    var initializer = makeEXRInitializer(limits: RasterLimits())
     initializer.zip_level = 4
+    // The descriptor travels in the pointer's bits (plus one, so it is never null).
+    initializer.user_data = UnsafeMutableRawPointer(bitPattern: Int(file.descriptor) + 1)
+    initializer.write_fn = { _, userData, buffer, size, offset, _ in
+      guard let buffer else { return -1 }
+      let fd = Int32(truncatingIfNeeded: Int(bitPattern: userData) - 1)
+      var done = 0
+      while done < Int(size) {
+        let count = pwrite(fd, buffer + done, Int(size) - done, off_t(offset) + off_t(done))
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { return -1 }
+        done += count
+      }
+      return Int64(done)
+    }
     var context: exr_context_t?
-    let code = exr_start_write(&context, path, EXR_WRITE_FILE_DIRECTLY, &initializer)
+    let code = EXRMessageRouter.$starting.withValue(messages) {
+      exr_start_write(&context, file.destination, EXR_WRITE_FILE_DIRECTLY, &initializer)
+    }
     guard code == 0, let context else {
       let library = messages.joined ?? String(cString: exr_get_default_error_message(code))
       return .failure(
         RasterIOError(
-          .io, path: reportedPath, "cannot create the OpenEXR file", libraryMessage: library))
+          .io, path: file.destination, "cannot create the OpenEXR file", libraryMessage: library))
     }
-    return .success(EXRHandle(context: context, path: reportedPath, messages: messages))
+    return .success(EXRHandle(context: context, path: file.destination, messages: messages))
   }
 
   /// Number of parts. The corresponding C function is `exr_get_count`.

@@ -12,10 +12,12 @@ final class EXRHandle: @unchecked Sendable {
   let messages: LibraryMessages
   private var isFinished = false
 
+  /// Takes over `context` and routes its messages to `messages` (``EXRMessageRouter``).
   init(context: exr_context_t, path: String, messages: LibraryMessages) {
     self.context = context
     self.path = path
     self.messages = messages
+    EXRMessageRouter.register(context, messages: messages)
   }
 
   /// Closes the context (for a writer: writes the chunk table and closes the file).
@@ -24,13 +26,16 @@ final class EXRHandle: @unchecked Sendable {
     guard !isFinished else { return .success(()) }
     isFinished = true
     var raw: exr_context_t? = context
-    return check(exr_finish(&raw), "cannot finish the file", kind: .io)
+    let code = exr_finish(&raw)
+    EXRMessageRouter.unregister(context)
+    return check(code, "cannot finish the file", kind: .io)
   }
 
   deinit {
     if !isFinished {
       var raw: exr_context_t? = context
       _ = exr_finish(&raw)
+      EXRMessageRouter.unregister(context)
     }
   }
 
@@ -42,7 +47,14 @@ final class EXRHandle: @unchecked Sendable {
   }
 
   /// The error for a failed call, its kind chosen from the OpenEXR code where that is telling.
+  /// A feature the library lacks (OpenEXRCore 3.1: "DWA/A decompression not yet implemented
+  /// in C") is `.unsupported` with that message, not the generic one that follows it.
   func error(_ code: exr_result_t, _ what: String, kind: RasterIOError.Kind) -> RasterIOError {
+    if let missing = messages.first(containing: "not yet implemented") {
+      return RasterIOError(
+        .unsupported, path: path, "\(what): unsupported by this OpenEXR library",
+        libraryMessage: missing)
+    }
     let library = messages.last ?? String(cString: exr_get_default_error_message(code))
     return RasterIOError(Self.kind(for: code) ?? kind, path: path, what, libraryMessage: library)
   }
@@ -58,19 +70,15 @@ final class EXRHandle: @unchecked Sendable {
   }
 }
 
-/// The context initializer shared by readers and writers: our error handler (never prints),
-/// the messages as `user_data`, and size limits. The library's own limits are set at twice
-/// ours, a guard against absurd headers; our check then reports sizes between as `.tooLarge`.
-func makeEXRInitializer(messages: LibraryMessages, limits: RasterLimits)
-  -> exr_context_initializer_t
-{
+/// The context initializer shared by readers and writers: our error handler (never prints,
+/// never calls back into the library: ``EXRMessageRouter``) and size limits. The library's own
+/// limits are set at twice ours, a guard against absurd headers; our checks then report sizes
+/// between as `.tooLarge`.
+func makeEXRInitializer(limits: RasterLimits) -> exr_context_initializer_t {
   var initializer = cexr_default_initializer()
-  initializer.user_data = messages.opaque
   initializer.error_handler_fn = { context, _, message in
-    guard let context, let message else { return }
-    var userData: UnsafeMutableRawPointer?
-    guard exr_get_user_data(context, &userData) == 0 else { return }
-    LibraryMessages.from(userData)?.append(String(cString: message))
+    guard let message else { return }
+    EXRMessageRouter.deliver(String(cString: message), context: context)
   }
   initializer.max_image_width = Int32(clamping: limits.maxSide * 2)
   initializer.max_image_height = Int32(clamping: limits.maxSide * 2)

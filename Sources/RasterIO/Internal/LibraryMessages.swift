@@ -20,6 +20,11 @@ final class LibraryMessages: Sendable {
   /// The most recent message, or nil.
   var last: String? { storage.withLock { $0.last } }
 
+  /// The first message containing `text`, or nil.
+  func first(containing text: String) -> String? {
+    storage.withLock { $0.first { $0.contains(text) } }
+  }
+
   /// A raw pointer to pass as the C library's `user_data` (the caller keeps `self` alive).
   var opaque: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 

@@ -1,4 +1,5 @@
 internal import CPNG
+import FileOutput
 
 /// The libpng calls RasterIO makes, through the setjmp-owning helpers in `CPNG/shim.h`.
 enum PNGCalls {
@@ -37,15 +38,17 @@ enum PNGCalls {
     return .success(())
   }
 
-  /// Encodes RGB or RGBA samples. The C helper is `cpng_write`.
+  /// Encodes RGB or RGBA samples into `file`'s descriptor. The C helper is `cpng_write`.
   static func write(
-    path: String, reportedPath: String, pixels: UnsafeRawPointer, width: Int, height: Int,
+    to file: OutputFile, pixels: UnsafeRawPointer, width: Int, height: Int,
     channels: Int, depth: Int
   ) -> Result<Void, RasterIOError> {
+    let reportedPath = file.destination
     var message = [CChar](repeating: 0, count: 256)
     let ok = message.withUnsafeMutableBufferPointer {
       cpng_write(
-        path, pixels, UInt32(width), UInt32(height), Int32(channels), Int32(depth), $0.baseAddress,
+        file.descriptor, pixels, UInt32(width), UInt32(height), Int32(channels), Int32(depth),
+        $0.baseAddress,
         $0.count)
     }
     guard ok == 1 else {

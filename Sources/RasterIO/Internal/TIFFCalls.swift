@@ -94,6 +94,9 @@ enum TIFFCalls {
     return check(h, code, TIFFTAG_EXTRASAMPLES)
   }
 
+  /// How many pages (directories) the file has. The C function is `TIFFNumberOfDirectories`.
+  static func pageCount(_ h: TIFFHandle) -> Int { Int(TIFFNumberOfDirectories(h.tiff)) }
+
   /// Whether the image is tiled. The corresponding C function is `TIFFIsTiled`.
   static func isTiled(_ h: TIFFHandle) -> Bool { TIFFIsTiled(h.tiff) != 0 }
 

@@ -1,4 +1,5 @@
 internal import CTIFF
+import FileOutput
 import Foundation
 
 /// An open libtiff handle with its path and the messages libtiff reported for it; `TIFFClose`
@@ -33,6 +34,12 @@ final class TIFFHandle: @unchecked Sendable {
   func error(_ kind: RasterIOError.Kind, _ what: String) -> RasterIOError {
     RasterIOError(kind, path: path, what, libraryMessage: messages.last)
   }
+
+  /// An error found by our own checks (not by a failing libtiff call): without libtiff's
+  /// messages, which would be about something else (such as a Predictor warning).
+  func ownError(_ kind: RasterIOError.Kind, _ what: String) -> RasterIOError {
+    RasterIOError(kind, path: path, what)
+  }
 }
 
 /// Per-handle message capture: formats libtiff's printf-style message and records it.
@@ -49,28 +56,51 @@ private let captureMessage: TIFFErrorHandlerExtR = { _, userData, module, format
   return 1
 }
 
-/// Options for `TIFFOpenExt`: per-handle error and warning capture and an allocation cap.
+/// Opens `path` for reading with per-handle error capture and an allocation cap.
 /// The corresponding C functions are `TIFFOpenOptionsAlloc`, `…SetErrorHandlerExtR`,
 /// `…SetWarningHandlerExtR`, `…SetMaxSingleMemAlloc`, `TIFFOpenExt` and `TIFFOpenOptionsFree`.
-/// Errors name `reportedPath` (the destination when `path` is a temporary file).
-func openTIFF(path: String, mode: String, limits: RasterLimits, reportedPath: String? = nil)
-  -> Result<TIFFHandle, RasterIOError>
+func openTIFF(path: String, mode: String, limits: RasterLimits) -> Result<TIFFHandle, RasterIOError>
 {
-  let reported = reportedPath ?? path
+  withTIFFOptions(limits: limits, path: path) { options, messages in
+    guard let tiff = TIFFOpenExt(path, mode, options) else {
+      let kind: RasterIOError.Kind = FileManager.default.fileExists(atPath: path) ? .corrupt : .io
+      return .failure(
+        RasterIOError(
+          kind, path: path, "cannot read the TIFF header", libraryMessage: messages.joined))
+    }
+    return .success(TIFFHandle(tiff: tiff, path: path, messages: messages))
+  }
+}
+
+/// Opens the writer's temporary file for writing through a duplicate of its descriptor
+/// (libtiff closes the duplicate). The corresponding C function is `TIFFFdOpenExt`.
+func openTIFF(writingTo file: OutputFile, mode: String) -> Result<TIFFHandle, RasterIOError> {
+  withTIFFOptions(limits: .standard, path: file.destination) { options, messages in
+    let own = dup(file.descriptor)
+    guard own >= 0, let tiff = TIFFFdOpenExt(own, file.destination, mode, options) else {
+      let reason = own < 0 ? String(cString: strerror(errno)) : messages.joined
+      if own >= 0 { close(own) }
+      return .failure(
+        RasterIOError(
+          .io, path: file.destination, "cannot create the TIFF file", libraryMessage: reason))
+    }
+    return .success(TIFFHandle(tiff: tiff, path: file.destination, messages: messages))
+  }
+}
+
+/// Runs `body` with `TIFFOpenOptions` that capture errors into a new collector, silence
+/// warnings and cap single allocations at `limits.maxLibraryAllocation`.
+private func withTIFFOptions(
+  limits: RasterLimits, path: String,
+  _ body: (OpaquePointer, LibraryMessages) -> Result<TIFFHandle, RasterIOError>
+) -> Result<TIFFHandle, RasterIOError> {
   let messages = LibraryMessages()
   guard let options = TIFFOpenOptionsAlloc() else {
-    return .failure(RasterIOError(.io, path: reported, "cannot allocate libtiff options"))
+    return .failure(RasterIOError(.io, path: path, "cannot allocate libtiff options"))
   }
   defer { TIFFOpenOptionsFree(options) }
   TIFFOpenOptionsSetErrorHandlerExtR(options, captureMessage, messages.opaque)
   TIFFOpenOptionsSetWarningHandlerExtR(options, { _, _, _, _, _ in 1 }, nil)
   TIFFOpenOptionsSetMaxSingleMemAlloc(options, tmsize_t(limits.maxLibraryAllocation))
-  guard let tiff = TIFFOpenExt(path, mode, options) else {
-    let writing = mode.hasPrefix("w")
-    let what = writing ? "cannot create the TIFF file" : "cannot read the TIFF header"
-    let kind: RasterIOError.Kind =
-      writing || !FileManager.default.fileExists(atPath: path) ? .io : .corrupt
-    return .failure(RasterIOError(kind, path: reported, what, libraryMessage: messages.joined))
-  }
-  return .success(TIFFHandle(tiff: tiff, path: reported, messages: messages))
+  return body(options, messages)
 }

@@ -1,13 +1,5 @@
 internal import COpenEXR
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Starts the kernel writing a file's pages to disk while the writer is still producing
 /// them, every `interval` bytes, so the `fsync` that completes an atomic write
 /// (`AtomicFileWriter`) waits for the last few megabytes instead of the whole file. Purely a
@@ -20,13 +12,9 @@ final class WritebackStarter: @unchecked Sendable {
   private let descriptor: Int32
   private var pending = 0
 
-  /// Opens `path` (the file being written) read-only, for the hints alone.
-  init(path: String) {
-    descriptor = open(path, O_RDONLY | O_CLOEXEC)
-  }
-
-  deinit {
-    if descriptor >= 0 { close(descriptor) }
+  /// Hints for the file open as `descriptor` (the writer's; this does not close it).
+  init(descriptor: Int32) {
+    self.descriptor = descriptor
   }
 
   /// Notes `bytes` more written; hints when `interval` bytes have accumulated.

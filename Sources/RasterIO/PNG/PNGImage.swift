@@ -28,28 +28,28 @@ public enum PNGImage {
       let scaled = (value * maxCode).rounded()
       return scaled > 0 ? UInt16(Swift.min(scaled, maxCode)) : 0
     }
-    try writer.write(to: path) { temporary in
+    try writer.write(to: path) { file in
       let result =
         bitDepth == 8
         ? codes.map { UInt8($0) }.withUnsafeBytes { bytes in
-          encode(temporary, path, bytes, pixels, channels, bitDepth)
+          encode(file, bytes, pixels, channels, bitDepth)
         }
         : codes.withUnsafeBytes { bytes in
-          encode(temporary, path, bytes, pixels, channels, bitDepth)
+          encode(file, bytes, pixels, channels, bitDepth)
         }
       try result.get()
     }
   }
 
   private static func encode(
-    _ temporary: String, _ path: String, _ bytes: UnsafeRawBufferPointer, _ pixels: RGBAPixels,
+    _ file: OutputFile, _ bytes: UnsafeRawBufferPointer, _ pixels: RGBAPixels,
     _ channels: Int, _ depth: Int
   ) -> Result<Void, RasterIOError> {
     guard let base = bytes.baseAddress else {
-      return .failure(RasterIOError(.invalidRequest, path: path, "no pixels"))
+      return .failure(RasterIOError(.invalidRequest, path: file.destination, "no pixels"))
     }
     return PNGCalls.write(
-      path: temporary, reportedPath: path, pixels: base, width: pixels.width,
+      to: file, pixels: base, width: pixels.width,
       height: pixels.height, channels: channels, depth: depth)
   }
 

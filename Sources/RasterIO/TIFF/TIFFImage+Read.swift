@@ -1,13 +1,14 @@
 internal import CTIFF
 
 extension TIFFImage {
-  /// Reads the first image of a TIFF file: RGB or RGB + extra samples, 8/16/32-bit unsigned or
+  /// Reads a single-page TIFF file: RGB or RGB + extra samples, 8/16/32-bit unsigned or
   /// 16/32-bit float, contiguous or planar, strips or tiles, any compression libtiff decodes.
   ///
   /// Dimensions are checked against `limits` before any pixel buffer exists, and libtiff's own
   /// allocations are capped at `limits.maxLibraryAllocation`.
   /// - Throws: `RasterIOError`: `.notRecognized` (not TIFF), `.io`, `.corrupt`, `.unsupported`
-  ///   (palette, YCbCr, signed or 64-bit samples…), `.tooLarge`.
+  ///   (palette, YCbCr, signed or 64-bit samples…, or more than one page: writing the file back
+  ///   would drop the others), `.tooLarge`.
   public static func read(path: String, limits: RasterLimits = .standard) throws -> TIFFImage {
     guard try ImageFileFormat.detect(path: path) == .tiff else {
       throw RasterIOError(.notRecognized, path: path, "not a TIFF file")
@@ -16,6 +17,14 @@ extension TIFFImage {
     // (and the file's pages do not count as this process's memory).
     let h = try openTIFF(path: path, mode: "rm", limits: limits).get()
     defer { h.close() }
+    let pages = TIFFCalls.pageCount(h)
+    guard pages == 1 else {
+      throw h.ownError(
+        .unsupported,
+        "the TIFF has \(pages) pages; only single-page TIFF is handled "
+          + "(writing it back would drop every page after the first)"
+      )
+    }
     let header = try readHeader(h, limits: limits)
     var image = header
     image.samples = try TIFFSamples.make(
@@ -35,10 +44,10 @@ extension TIFFImage {
     let spp = Int(TIFFCalls.u16Defaulted(h, TIFFTAG_SAMPLESPERPIXEL) ?? 0)
     let photometric = TIFFCalls.u16(h, TIFFTAG_PHOTOMETRIC)
     guard photometric == UInt16(PHOTOMETRIC_RGB), spp >= 3 else {
-      throw h.error(.unsupported, "only RGB TIFF is handled (photometric \(photometric ?? 0))")
+      throw h.ownError(.unsupported, "only RGB TIFF is handled (photometric \(photometric ?? 0))")
     }
     guard format == 1 || format == 3, let type = TIFFSampleType(bits: bits, isFloat: format == 3)
-    else { throw h.error(.unsupported, "\(bits)-bit samples of format \(format)") }
+    else { throw h.ownError(.unsupported, "\(bits)-bit samples of format \(format)") }
     var image = TIFFImage(
       width: Int(width), height: Int(height), samplesPerPixel: spp,
       samples: .empty(type), validating: false)
@@ -53,13 +62,16 @@ extension TIFFImage {
       let tw = Int(TIFFCalls.u32(h, TIFFTAG_TILEWIDTH) ?? 0)
       let th = Int(TIFFCalls.u32(h, TIFFTAG_TILELENGTH) ?? 0)
       guard tw > 0, th > 0, tw <= limits.maxTileSide, th <= limits.maxTileSide else {
-        throw h.error(.tooLarge, "tile size \(tw)×\(th) is outside the limits")
+        throw h.ownError(.tooLarge, "tile size \(tw)×\(th) is outside the limits")
       }
       image.tiling = TIFFTiling(width: tw, height: th)
     } else {
       let rows = Int(TIFFCalls.u32(h, TIFFTAG_ROWSPERSTRIP) ?? UInt32(height))
       image.rowsPerStrip = max(1, min(rows, Int(height)))
     }
+    try limits.check(
+      decodedBytes: image.width * image.height * spp * type.byteCount,
+      "\(spp) sample(s) per pixel", path: h.path)
     try checkDecodedSizes(h, image)
     image.metadata = readMetadata(h)
     return image
@@ -70,7 +82,7 @@ extension TIFFImage {
     let line = image.width * plan.samplesPerBlockPixel * plan.sampleSize
     guard TIFFCalls.scanlineSize(h) == line,
       image.tiling == nil || TIFFCalls.tileSize(h) == plan.byteCount(of: plan.fullBlock)
-    else { throw h.error(.corrupt, "the strip or tile size does not match the image") }
+    else { throw h.ownError(.corrupt, "the strip or tile size does not match the image") }
   }
 
   private static func readMetadata(_ h: TIFFHandle) -> TIFFMetadata {

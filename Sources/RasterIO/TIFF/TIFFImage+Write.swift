@@ -28,13 +28,13 @@ extension TIFFImage {
     to path: String, using writer: AtomicFileWriter, mode: String,
     samples: UnsafeMutableRawPointer, prepare: ((Range<Int>) -> Void)?
   ) throws {
-    try writer.write(to: path) { temporary in
-      let h = try openTIFF(path: temporary, mode: mode, limits: .standard, reportedPath: path)
-        .get()
+    try writer.write(to: path) { file in
+      let h = try openTIFF(writingTo: file, mode: mode).get()
       defer { h.close() }
       try writeTags(h)
       try writeBlocks(
-        h, from: samples, writeback: WritebackStarter(path: temporary), prepare: prepare)
+        h, from: samples, writeback: WritebackStarter(descriptor: file.descriptor),
+        prepare: prepare)
       try TIFFCalls.flush(h).get()
       h.close()
       if let failure = h.messages.joined {

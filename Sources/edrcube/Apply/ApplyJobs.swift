@@ -27,11 +27,12 @@ enum ApplyJobs {
         result += numbers.map { (sequence.path(frame: $0), sequence, $0) }
         continue
       }
-      var isFolder: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder) else {
-        throw CLIFailure("\(argument): error: no such file or folder")
+      var info = stat()
+      guard stat(argument, &info) == 0 else {
+        // strerror names the cause: no such file, a symbolic link loop, no permission.
+        throw CLIFailure("\(argument): error: \(String(cString: strerror(errno)))")
       }
-      if isFolder.boolValue {
+      if info.st_mode & S_IFMT == S_IFDIR {
         let names = try FileManager.default.contentsOfDirectory(atPath: argument).sorted()
         let images = names.filter {
           !$0.hasPrefix(".")

@@ -9,6 +9,7 @@ import RasterIO
 struct FrameReport {
   var pixels = 0
   var nonFinitePixels = 0
+  var nonFiniteOutputs = 0
   var clippedValues = 0
   /// Pixels whose R, G or B exceeded 1 in the input (EDR highlights).
   var edrPixels = 0
@@ -26,13 +27,16 @@ struct FrameProcessor {
   var pixelType: EXRPixelType?
   var compression: String?
   var writer: AtomicFileWriter
+  /// What an input may decode to (`--max-image-mib`).
+  var limits: RasterLimits
   /// Where to write a before/after PNG (single-file runs), and its tone-map headroom.
   var preview: (path: String, headroom: Double)?
 
   func process(_ job: ApplyJob) throws -> FrameReport {
     var report = FrameReport()
     var clock = Clock()
-    var document = try ImageDocument.read(path: job.input, part: part, layer: layer)
+    var document = try ImageDocument.read(
+      path: job.input, part: part, layer: layer, limits: limits)
     report.seconds.read = clock.lap()
     let before = try preview.map { _ in try document.pixels() }
     let resolved = try transform(document)
@@ -57,6 +61,7 @@ struct FrameProcessor {
       report.pixels += c.pixels
       report.edrPixels += c.edrPixels
       report.nonFinitePixels += c.nonFinitePixels
+      report.nonFiniteOutputs += c.nonFiniteOutputs
       report.clippedValues += c.clippedValues
     }
     // Rows are transformed just before they are written: the apply phase is the time spent
@@ -102,6 +107,9 @@ struct BlockCounts: Sendable {
   var pixels = 0
   /// Pixels with a NaN or infinite R, G or B in the input.
   var nonFinitePixels = 0
+  /// Pixels with a NaN or infinite R, G or B after the lookup (finite inputs can overflow:
+  /// values near Float's largest through a cube that scales them, docs/reliability.md §4).
+  var nonFiniteOutputs = 0
   /// RGB values the output format cannot hold: beyond ±`limit` (e.g. 65504 for half, which
   /// becomes infinity), or outside 0…1 for integer formats.
   var clippedValues = 0
@@ -124,6 +132,7 @@ struct BlockCounts: Sendable {
     if premultiplied { RGBAPixels.straighten(v) }
     application.apply(inPlace: v, channels: 4, threads: 1)
     if premultiplied { RGBAPixels.premultiply(v) }
+    nonFiniteOutputs = Self.scan(v).nonFinitePixels
     clippedValues = Self.clippedValues(v, range: range)
   }
 

@@ -15,14 +15,16 @@ enum ImageDocument {
     case premultiplied, straight
   }
 
-  /// Reads `path`, recognising the format by its magic number.
-  static func read(path: String, part: Int?, layer: String?) throws -> ImageDocument {
+  /// Reads `path`, recognising the format by its magic number, within `limits`.
+  static func read(path: String, part: Int?, layer: String?, limits: RasterLimits) throws
+    -> ImageDocument
+  {
     switch try ImageFileFormat.detect(path: path) {
     case .openEXR:
-      let image = try EXRImage.read(path: path)
+      let image = try EXRImage.read(path: path, limits: limits)
       return .exr(image, try image.channelSet(part: part, layer: layer, path: path))
     case .tiff:
-      return .tiff(try TIFFImage.read(path: path))
+      return .tiff(try TIFFImage.read(path: path, limits: limits))
     case .png:
       throw RasterIOError(
         .unsupported, path: path, "PNG is 8/16-bit SDR; apply reads OpenEXR and TIFF")

@@ -40,7 +40,7 @@ struct CubeSpaceOptions: ParsableArguments {
         transfer: lutSpace, primaries: lutPrimaries, referenceWhite: referenceWhite,
         comments: file.comments)
     } catch {
-      throw CLIFailure("\(path): error: \(error.description)")
+      throw CLIFailure("\(path): \(error.description)")
     }
   }
 }

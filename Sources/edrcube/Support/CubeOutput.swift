@@ -2,6 +2,7 @@ import ArgumentParser
 import CubeAuthoring
 import CubeFormat
 import EDRPipeline
+import FileOutput
 import Foundation
 
 /// What `convert` and `generate` write beside or instead of the `.cube` file: its writer
@@ -119,22 +120,29 @@ enum CubeOutput {
     return data
   }
 
-  /// Writes Core Image `cubeData` and its Swift snippet (`OUT.swift` beside `OUT.bin`).
+  /// The Swift snippet written beside Core Image data at `path` (`OUT.swift` for `OUT.bin`).
+  static func snippetPath(_ path: String) -> String {
+    URL(fileURLWithPath: path).deletingPathExtension().appendingPathExtension("swift").path
+  }
+
+  /// Writes Core Image `cubeData` and its Swift snippet (`OUT.swift` beside `OUT.bin`), each
+  /// atomically (``AtomicFileWriter``).
   static func writeCoreImage(_ file: CubeFile, _ data: [Float], to path: String) throws {
     guard let table = file.lut3D else { return }
     let space = (try? CubeSpace(comments: file.comments)) ?? nil
     let name = (space ?? .fallback).coreImageColorSpaceName ?? "extendedLinearSRGB"
-    let url = URL(fileURLWithPath: path)
     let snippet = table.coreImageSnippet(
-      dataFileName: url.lastPathComponent, colorSpaceName: name)
-    // Float32 in the host's order: little-endian on every platform Swift on Linux targets.
-    let bytes = data.withUnsafeBufferPointer { Data(buffer: $0) }
+      dataFileName: URL(fileURLWithPath: path).lastPathComponent, colorSpaceName: name)
     do {
-      try bytes.write(to: url, options: .atomic)
-      try Data(snippet.utf8).write(
-        to: url.deletingPathExtension().appendingPathExtension("swift"), options: .atomic)
+      // Float32 in the host's order: little-endian on every platform Swift on Linux targets.
+      try AtomicFileWriter().write(to: path) { output in
+        try data.withUnsafeBytes { try output.write($0) }
+      }
+      try AtomicFileWriter().write(to: snippetPath(path)) { output in
+        try Array(snippet.utf8).withUnsafeBytes { try output.write($0) }
+      }
     } catch {
-      throw CLIFailure.tool("\(path): \(error.localizedDescription)")
+      throw CLIFailure("\(error)")
     }
   }
 }
