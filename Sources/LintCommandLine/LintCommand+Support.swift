@@ -100,30 +100,40 @@ enum FileCollector {
   }
 }
 
-/// Lints files on all cores, optionally applying fixes.
+/// The reports of a run and how many files could not be processed.
+struct LintRun {
+  /// One report per file, in order; a file that failed has a `FileReport.failure` report.
+  var reports: [FileReport]
+  /// Files that could not be read, configured, analysed or fixed (exit status 2).
+  var failedFiles: Int
+}
+
+/// Lints files on all cores, optionally applying fixes. A failure on one file becomes that
+/// file's report (an error naming the cause); the other files are still linted and reported.
 enum LintRunner {
-  static func run(_ files: [String], loader: ConfigurationLoader, fix: Bool, unsafe: Bool) throws
-    -> [FileReport]
+  static func run(_ files: [String], loader: ConfigurationLoader, fix: Bool, unsafe: Bool)
+    -> LintRun
   {
     var reports = [FileReport?](repeating: nil, count: files.count)
-    var failures = [LintToolError?](repeating: nil, count: files.count)
+    var failed = [Bool](repeating: false, count: files.count)
     let workers = WorkScheduler.workers(for: files.count)
     reports.withUnsafeMutableBufferPointer { reportSlots in
-      failures.withUnsafeMutableBufferPointer { failureSlots in
+      failed.withUnsafeMutableBufferPointer { failedSlots in
         // Worker w lints files w, w + workers, …, each into its own slot.
         WorkScheduler.run(workers: workers) { w in
           for k in stride(from: w, to: files.count, by: workers) {
             do {
               reportSlots[k] = try lintOne(files[k], loader: loader, fix: fix, unsafe: unsafe)
             } catch {
-              failureSlots[k] = error as? LintToolError ?? LintToolError(message: "\(error)")
+              let reason = (error as? LintToolError)?.message ?? "internal error: \(error)"
+              reportSlots[k] = FileReport.failure(path: displayPath(files[k]), reason: reason)
+              failedSlots[k] = true
             }
           }
         }
       }
     }
-    if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
-    return reports.compactMap { $0 }
+    return LintRun(reports: reports.compactMap { $0 }, failedFiles: failed.filter { $0 }.count)
   }
 
   /// The path relative to the current directory when it lies inside it (stable SARIF URIs).

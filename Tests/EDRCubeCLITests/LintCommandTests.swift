@@ -59,6 +59,30 @@ import Testing
     #expect(bad.status == 2)
   }
 
+  /// A file that cannot be linted (here: an invalid `.edrlint.json` beside it) is reported as
+  /// an error of its own; the other files are still linted and the run exits 2.
+  @Test func oneFailingFileDoesNotHideTheOthers() throws {
+    try withTemporaryDirectory { dir in
+      let good = dir.appendingPathComponent("good")
+      let bad = dir.appendingPathComponent("bad")
+      for folder in [good, bad] {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Self.clampingKernel.write(
+          to: folder.appendingPathComponent("k.cikernel"), atomically: true, encoding: .utf8)
+      }
+      try "{ not json".write(
+        to: bad.appendingPathComponent(".edrlint.json"), atomically: true, encoding: .utf8)
+      let r = try EDRCubeExecutable.run(
+        ["lint", "--format", "xcode", dir.path], currentDirectory: dir)
+      #expect(r.status == 2, "\(r.stderr)")
+      #expect(r.stdout.contains("good/k.cikernel:2:"), "\(r.stdout)")
+      #expect(r.stdout.contains("[EDR001]"), "\(r.stdout)")
+      #expect(
+        r.stdout.contains("bad/k.cikernel:1:1: error: this file was not analysed"), "\(r.stdout)")
+      #expect(r.stderr.contains("1 file(s) could not be linted"), "\(r.stderr)")
+    }
+  }
+
   @Test func helpStillExitsZero() throws {
     let r = try EDRCubeExecutable.run(["lint", "--help"])
     #expect(r.status == 0)

@@ -241,7 +241,12 @@ struct Preprocessor {
       }
       let (arguments, end) = collectArguments(source, from: cursor + 2)
       if end - 1 < source.count {
-        useRange = token.range.lowerBound..<source[end - 1].range.upperBound
+        // Rescanned bodies mix tokens of the definition and of the use, so the closing
+        // parenthesis may lie before the name: the use spans both, in either order.
+        let last = source[end - 1].range
+        useRange =
+          min(
+            token.range.lowerBound, last.lowerBound)..<max(token.range.upperBound, last.upperBound)
       }
       cursor = end
       body = substitute(
