@@ -65,7 +65,22 @@ final class ConfigurationLoader: @unchecked Sendable {
 
 /// Expands directories into kernel and host files.
 enum FileCollector {
-  static let extensions = ["cikernel", "cikl", "metal", "swift", "m", "mm", "fsh"]
+  static let extensions = ["cikernel", "cikl", "metal", "swift", "m", "mm", "fsh", "h"]
+  /// Words that mark a `.h` header as kernel code (Metal or CIKL helpers) rather than a C or
+  /// Objective-C header, which a folder scan skips.
+  static let kernelHeaderWords = [
+    "metal_stdlib", "coreimage", "sample_t", "float4", "half4", "vec4", "__sample",
+  ]
+
+  /// Whether a file found in a folder is linted: headers only when they hold kernel code.
+  static func isKernelFile(_ path: String) -> Bool {
+    let ext = (path as NSString).pathExtension.lowercased()
+    guard extensions.contains(ext) else { return false }
+    guard ext == "h" else { return true }
+    guard let data = FileManager.default.contents(atPath: path) else { return true }
+    let text = String(decoding: data.prefix(65_536), as: UTF8.self)
+    return kernelHeaderWords.contains { text.contains($0) }
+  }
 
   static func collect(_ paths: [String], include: [String]? = nil, exclude: [String]? = nil)
     throws -> [String]
@@ -90,9 +105,8 @@ enum FileCollector {
         }
         if exclude?.contains(where: { Glob.matches($0, item) }) == true { continue }
         if let include, !include.contains(where: { Glob.matches($0, item) }) { continue }
-        if extensions.contains((item as NSString).pathExtension.lowercased()) {
-          found.append((path as NSString).appendingPathComponent(item))
-        }
+        let file = (path as NSString).appendingPathComponent(item)
+        if isKernelFile(file) { found.append(file) }
       }
       files += found.sorted()
     }

@@ -42,7 +42,7 @@ import Testing
     #expect(r.stderr.contains("unknown format"))
   }
 
-  @Test func dialectMetalAnalysesPlainMetalShaders() throws {
+  @Test func plainMetalShadersTakingATextureAreAnalysedUnlessCIKLIsChosen() throws {
     let shader = """
       fragment float4 f(float4 pos [[position]], texture2d<float> t [[texture(0)]], sampler s) {
         float4 c = t.sample(s, pos.xy);
@@ -52,7 +52,9 @@ import Testing
       """
     let arguments = ["lint", "--stdin", "--stdin-filename", "s.metal", "--format", "xcode"]
     let auto = try EDRCubeExecutable.run(arguments, stdin: shader)
-    #expect(!auto.stdout.contains("[EDR001]"), "\(auto.stdout)")
+    #expect(auto.stdout.contains("s.metal:3:17: warning:"), "\(auto.stdout)")
+    let cikl = try EDRCubeExecutable.run(arguments + ["--dialect", "cikl"], stdin: shader)
+    #expect(!cikl.stdout.contains("[EDR001]"), "\(cikl.stdout)")
     let metal = try EDRCubeExecutable.run(arguments + ["--dialect", "metal"], stdin: shader)
     #expect(metal.stdout.contains("s.metal:3:17: warning:"), "\(metal.stdout)")
     let bad = try EDRCubeExecutable.run(arguments + ["--dialect", "hlsl"], stdin: shader)
@@ -80,6 +82,29 @@ import Testing
       #expect(
         r.stdout.contains("bad/k.cikernel:1:1: error: this file was not analysed"), "\(r.stdout)")
       #expect(r.stderr.contains("1 file(s) could not be linted"), "\(r.stderr)")
+    }
+  }
+
+  /// A folder scan lints kernel headers on their own, at their own lines, and skips C and
+  /// Objective-C headers.
+  @Test func folderScansLintKernelHeaders() throws {
+    try withTemporaryDirectory { dir in
+      let helper = """
+        #include <metal_stdlib>
+        using namespace metal;
+
+        inline float3 boost(float3 c) {
+          return min(c * 2.0, 1.0);
+        }
+
+        """
+      try helper.write(
+        to: dir.appendingPathComponent("Helpers.h"), atomically: true, encoding: .utf8)
+      try "@interface Filter : NSObject\n@end\n".write(
+        to: dir.appendingPathComponent("Filter.h"), atomically: true, encoding: .utf8)
+      let r = try EDRCubeExecutable.run(["lint", "--format", "xcode", "."], currentDirectory: dir)
+      #expect(r.stdout.contains("Helpers.h:5:10: warning:"), "\(r.stdout)")
+      #expect(!r.stdout.contains("Filter.h"), "\(r.stdout)")
     }
   }
 

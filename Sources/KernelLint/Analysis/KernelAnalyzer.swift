@@ -81,6 +81,16 @@ struct KernelAnalyzer: Sendable {
       }
       partial += notes
     }
+    // With no kernel found, say where kernel code was skipped (a file whose kernels are all
+    // `#if`'d out is told apart from one without kernels).
+    for range in front.inactiveKernels where entries.isEmpty {
+      report.findings.append(
+        RawFinding(
+          rule: .lint003, range: range,
+          message:
+            "no kernel analysed: kernel code in an inactive '#if' branch was skipped (set preprocessor.defines to lint it)"
+        ))
+    }
     if let (range, message) = partial.first {
       report.isPartial = true
       let name = entries.first?.0.name
@@ -97,12 +107,16 @@ struct KernelAnalyzer: Sendable {
   /// Lexes, splices includes and preprocesses; only the expanded tokens outlive this call
   /// (the lexer's tokens are freed before parsing, which lowers the peak memory).
   private func preprocess(_ text: [UInt8]) -> (
-    tokens: [Token], comments: [Comment], problems: [(Range<Int>, String)]
+    tokens: [Token], comments: [Comment], problems: [(Range<Int>, String)],
+    inactiveKernels: [Range<Int>]
   ) {
     let lexer = Lexer.tokenize(text)
     let tokens = includes?.expand(lexer.tokens, directory: directory) ?? lexer.tokens
     let preprocessor = Preprocessor(tokens: tokens, defines: defines)
-    return (preprocessor.output, lexer.comments, lexer.problems + preprocessor.problems)
+    return (
+      preprocessor.output, lexer.comments, lexer.problems + preprocessor.problems,
+      preprocessor.inactiveKernels
+    )
   }
 
   /// Interprets one entry point and derives its findings and partial-analysis notes.
