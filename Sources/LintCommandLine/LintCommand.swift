@@ -158,7 +158,7 @@ public struct LintCommand: ParsableCommand {
     let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
       .absoluteString
     print(reporter.render(reports, summary: summary, sourceRoot: root), terminator: "")
-    if reporter == .text || reporter == .xcode,
+    if reporter == .xcode,
       summary.errors + summary.warnings + summary.notes > 0
     {
       FileHandle.standardError.write(

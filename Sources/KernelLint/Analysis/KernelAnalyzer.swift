@@ -22,6 +22,9 @@ struct KernelReport {
   var findings: [RawFinding] = []
   var entryCount = 0
   var isPartial = false
+  /// Partial-analysis reasons and type errors seen (fix validation compares them).
+  var problemCount = 0
+  var typeErrors = 0
   var dialect: KernelDialect = .cikl
   var comments: [Comment] = []
 }
@@ -38,6 +41,8 @@ struct KernelAnalyzer: Sendable {
   var includes: IncludeExpander?
   /// The directory of the file holding the kernel (for includes).
   var directory = "."
+  /// Whether each fix is checked by re-analysing the fixed text (off for that re-analysis).
+  var validatesFixes = true
 
   /// Analyses kernel text.
   func analyze(_ text: [UInt8]) -> KernelReport {
@@ -74,13 +79,15 @@ struct KernelAnalyzer: Sendable {
         entry, unit: unit, functions: functions, globals: globals, annotations: annotations,
         text: text, dialect: dialect)
     }
-    for (findings, notes) in results {
+    for (findings, notes, typeErrors) in results {
       for finding in findings {
         let key = FindingKey(rule: finding.rule, range: finding.range)
         if seen.insert(key).inserted { report.findings.append(finding) }
       }
       partial += notes
+      report.typeErrors += typeErrors
     }
+    report.problemCount = partial.count
     // With no kernel found, say where kernel code was skipped (a file whose kernels are all
     // `#if`'d out is told apart from one without kernels).
     for range in front.inactiveKernels where entries.isEmpty {
@@ -101,6 +108,7 @@ struct KernelAnalyzer: Sendable {
           message: "kernel\(name.map { " '\($0)'" } ?? "") analysed partially: \(message)\(more)",
           kernel: name))
     }
+    if validatesFixes { report.findings = FixValidator(analyzer: self).checked(report, text) }
     return report
   }
 
@@ -124,7 +132,7 @@ struct KernelAnalyzer: Sendable {
     _ entry: (FunctionDecl, EntryRole), unit: TranslationUnit,
     functions: [String: [FunctionDecl]], globals: EvaluatedGlobals,
     annotations: Interpreter.Annotations, text: [UInt8], dialect: KernelDialect
-  ) -> ([RawFinding], [(Range<Int>, String)]) {
+  ) -> ([RawFinding], [(Range<Int>, String)], Int) {
     let (function, role) = entry
     let facts = globals.facts.copy()
     let interpreter = Interpreter(
@@ -144,7 +152,10 @@ struct KernelAnalyzer: Sendable {
     if let body = function.body { _ = interpreter.exec(body) }
     var derivation = FindingDerivation(
       text: text, facts: facts, kernel: function.name, dialect: dialect, flagGuards: flagGuards)
-    return (derivation.derive(), facts.partial)
+    derivation.uniformNames = function.parameters.map(\.name).filter {
+      frame[$0]?.lanes.first?.cls == .uniform
+    }
+    return (derivation.derive(), facts.partial, facts.typeErrors)
   }
 }
 
