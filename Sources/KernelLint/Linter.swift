@@ -58,7 +58,10 @@ public struct Linter: Sendable {
     var skipped = 0
     for kernel in kernels {
       var analyzer = KernelAnalyzer()
-      analyzer.defines = configuration.preprocessor?.defines ?? [:]
+      let configured = configuration.preprocessor?.defines ?? [:]
+      analyzer.defines =
+        MetalPredefines.apply(toPath: path, text: kernel.text)
+        ? MetalPredefines.macros.merging(configured) { _, mine in mine } : configured
       analyzer.flagGuards = configuration.ruleOptions?["EDR003"]?["flag-guards"] ?? false
       analyzer.runtimeAssembly = kernel.runtimeAssembly
       analyzer.runtimeOffset = kernel.runtimeOffset
@@ -69,15 +72,16 @@ public struct Linter: Sendable {
         cikl: configuration.isDialectEnabled("cikl"),
         mslCI: configuration.isDialectEnabled("msl-ci"),
         metal: configuration.isDialectEnabled("metal"),
+        metalWithTextures: configuration.dialects?["metal"] != false,
         swiftUI: configuration.isDialectEnabled("swiftui"),
         libraryMode: configuration.libraryMode != "off")
       for (name, range) in configuration.params ?? [:] where range.count == 2 {
         analyzer.annotations.ranges[name] = (range[0], range[1])
       }
       builder.applyParamDirectives(to: &analyzer.annotations)
-      let configured = analyzer
+      let ready = analyzer
       let text = kernel.text
-      let report = LargeStack.run { configured.analyze(text) }
+      let report = LargeStack.run { ready.analyze(text) }
       analysed += report.entryCount
       if report.isPartial { skipped += 1 }
       builder.add(report, kernel: kernel)

@@ -66,7 +66,22 @@ final class ConfigurationLoader: @unchecked Sendable {
 /// Expands directories into kernel and host files. Links to folders are followed; a folder
 /// reached twice (a link loop, or two links to one folder) is walked once (by device and inode).
 enum FileCollector {
-  static let extensions = ["cikernel", "cikl", "metal", "swift", "m", "mm", "fsh"]
+  static let extensions = ["cikernel", "cikl", "metal", "swift", "m", "mm", "fsh", "h"]
+  /// Words that mark a `.h` header as kernel code (Metal or CIKL helpers) rather than a C or
+  /// Objective-C header, which a folder scan skips.
+  static let kernelHeaderWords = [
+    "metal_stdlib", "coreimage", "sample_t", "float4", "half4", "vec4", "__sample",
+  ]
+
+  /// Whether a file found in a folder is linted: headers only when they hold kernel code.
+  static func isKernelFile(_ path: String) -> Bool {
+    let ext = (path as NSString).pathExtension.lowercased()
+    guard extensions.contains(ext) else { return false }
+    guard ext == "h" else { return true }
+    guard let data = FileManager.default.contents(atPath: path) else { return true }
+    let text = String(decoding: data.prefix(65_536), as: UTF8.self)
+    return kernelHeaderWords.contains { text.contains($0) }
+  }
 
   static func collect(_ paths: [String], include: [String]? = nil, exclude: [String]? = nil)
     throws -> [String]
@@ -87,9 +102,8 @@ enum FileCollector {
       walk(path, relative: "", visited: &visited) { item in
         if exclude?.contains(where: { Glob.matches($0, item) }) == true { return }
         if let include, !include.contains(where: { Glob.matches($0, item) }) { return }
-        if extensions.contains((item as NSString).pathExtension.lowercased()) {
-          found.append((path as NSString).appendingPathComponent(item))
-        }
+        let file = (path as NSString).appendingPathComponent(item)
+        if isKernelFile(file) { found.append(file) }
       }
       files += found.sorted()
     }
@@ -118,30 +132,40 @@ enum FileCollector {
   }
 }
 
-/// Lints files on all cores, optionally applying fixes.
+/// The reports of a run and how many files could not be processed.
+struct LintRun {
+  /// One report per file, in order; a file that failed has a `FileReport.failure` report.
+  var reports: [FileReport]
+  /// Files that could not be read, configured, analysed or fixed (exit status 2).
+  var failedFiles: Int
+}
+
+/// Lints files on all cores, optionally applying fixes. A failure on one file becomes that
+/// file's report (an error naming the cause); the other files are still linted and reported.
 enum LintRunner {
-  static func run(_ files: [String], loader: ConfigurationLoader, fix: Bool, unsafe: Bool) throws
-    -> [FileReport]
+  static func run(_ files: [String], loader: ConfigurationLoader, fix: Bool, unsafe: Bool)
+    -> LintRun
   {
     var reports = [FileReport?](repeating: nil, count: files.count)
-    var failures = [LintToolError?](repeating: nil, count: files.count)
+    var failed = [Bool](repeating: false, count: files.count)
     let workers = WorkScheduler.workers(for: files.count)
     reports.withUnsafeMutableBufferPointer { reportSlots in
-      failures.withUnsafeMutableBufferPointer { failureSlots in
+      failed.withUnsafeMutableBufferPointer { failedSlots in
         // Worker w lints files w, w + workers, …, each into its own slot.
         WorkScheduler.run(workers: workers) { w in
           for k in stride(from: w, to: files.count, by: workers) {
             do {
               reportSlots[k] = try lintOne(files[k], loader: loader, fix: fix, unsafe: unsafe)
             } catch {
-              failureSlots[k] = error as? LintToolError ?? LintToolError(message: "\(error)")
+              let reason = (error as? LintToolError)?.message ?? "internal error: \(error)"
+              reportSlots[k] = FileReport.failure(path: displayPath(files[k]), reason: reason)
+              failedSlots[k] = true
             }
           }
         }
       }
     }
-    if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
-    return reports.compactMap { $0 }
+    return LintRun(reports: reports.compactMap { $0 }, failedFiles: failed.filter { $0 }.count)
   }
 
   /// The path relative to the current directory when it lies inside it (stable SARIF URIs).

@@ -135,6 +135,7 @@ public struct LintCommand: ParsableCommand {
     if let problem = overrides.validationError() { throw ValidationError(problem) }
     let loader = ConfigurationLoader(explicitPath: config, overrides: overrides)
     var reports: [FileReport] = []
+    var failedFiles = 0
     do {
       if stdin {
         let data = try StandardInput.readAll(limit: StandardInput.lintTotalLimit)
@@ -145,8 +146,9 @@ public struct LintCommand: ParsableCommand {
       } else {
         let base = try loader.configuration(for: (paths.first ?? ".") + "/.")
         let files = try FileCollector.collect(paths, include: base.include, exclude: base.exclude)
-        reports = try LintRunner.run(
-          files, loader: loader, fix: fix || fixUnsafe, unsafe: fixUnsafe)
+        let run = LintRunner.run(files, loader: loader, fix: fix || fixUnsafe, unsafe: fixUnsafe)
+        reports = run.reports
+        failedFiles = run.failedFiles
       }
     } catch let error as LintToolError {
       FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
@@ -159,13 +161,18 @@ public struct LintCommand: ParsableCommand {
     let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
       .absoluteString
     print(reporter.render(reports, summary: summary, sourceRoot: root), terminator: "")
-    if reporter == .text || reporter == .xcode,
+    if reporter == .xcode,
       summary.errors + summary.warnings + summary.notes > 0
     {
       FileHandle.standardError.write(
         Data(
           "\(summary.errors) error(s), \(summary.warnings) warning(s), \(summary.notes) note(s) in \(summary.filesScanned) file(s)\n"
             .utf8))
+    }
+    if failedFiles > 0 {
+      FileHandle.standardError.write(
+        Data("error: \(failedFiles) file(s) could not be linted (see their reports)\n".utf8))
+      throw ExitCode(2)
     }
     if fails(summary, loader.base, threshold) {
       guard exitCodeStyle == "swiftlint" else { throw ExitCode(1) }

@@ -32,10 +32,21 @@ import Testing
     }
     """
 
-  @Test func plainMetalIsOptIn() {
-    let off = lint(fragment)
+  /// Plain Metal functions that take a texture are image filters: analysed by default, not
+  /// when the `metal` dialect is turned off; `metal: true` adds the texture-less ones.
+  @Test func plainMetalTakingATextureIsAnalysedByDefault() {
+    var noMetal = LintConfiguration()
+    noMetal.dialects = ["metal": false]
+    let off = lint(fragment, noMetal)
     #expect(off.findings.isEmpty)
     #expect(off.kernelsAnalysed == 0)
+    let byDefault = lint(fragment)
+    #expect(rules(byDefault) == [.edr001])
+    let gradient = """
+      fragment float4 ramp(float4 pos [[position]]) { return float4(saturate(pos.xyz), 1.0); }
+      """
+    #expect(lint(gradient).kernelsAnalysed == 0)
+    #expect(lint(gradient, metal).kernelsAnalysed == 1)
     let on = lint(fragment, metal)
     #expect(rules(on) == [.edr001])
     #expect(lines(on) == [7])
@@ -96,7 +107,10 @@ import Testing
     let report = lint(text, metal)
     #expect(rules(report) == [.edr001, .alpha001])
     #expect(lines(report) == [5, 11])
-    #expect(lint(text).findings.isEmpty)
+    #expect(rules(lint(text)) == [.edr001, .alpha001])
+    var noMetal = LintConfiguration()
+    noMetal.dialects = ["metal": false]
+    #expect(lint(text, noMetal).findings.isEmpty)
   }
 
   @Test func dialectSwitchesDisableFamilies() {

@@ -64,6 +64,20 @@ import Testing
       })
   }
 
+  /// A function-like macro name passed to another macro is expanded in the body, where the
+  /// name (from the use) lies after the `)` (from the definition): the use spans both.
+  @Test func macroNamePassedAsAnArgumentExpands() {
+    let text = """
+      #define APPLY(x, f) f(x)
+      #define ID(x) (x)
+      #define TWICE(f, x) f(f(x))
+      kernel vec4 k(__sample s) { return vec4(clamp(APPLY(s.rgb, ID), 0.0, TWICE(ID, 1.0)), s.a); }
+      """
+    let report = lint(text)
+    #expect(report.kernelsAnalysed == 1)
+    #expect(report.findings.contains { $0.ruleID == .edr001 && $0.span.start.line == 4 })
+  }
+
   @Test func malformedBytesNeverCrash() {
     var bytes = Array(
       "\u{FEFF}kernel vec4 f(__sample s)\r{ return clamp(s.rgb, 0.0, 1.0); }\r\n".utf8)

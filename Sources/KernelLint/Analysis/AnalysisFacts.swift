@@ -88,6 +88,9 @@ final class AnalysisFacts {
   @exclusivity(unchecked) var lookups: [LUTLookup] = []
   @exclusivity(unchecked) var partial: [(Range<Int>, String)] = []
   @exclusivity(unchecked) var steps = 0
+  /// Type errors seen (vector widths that do not match, a swizzle beyond a value's lanes):
+  /// the analysis goes on, and fix-its that add one are not offered.
+  @exclusivity(unchecked) var typeErrors = 0
 
   /// Key of a candidate: the expression and the helper-call context.
   struct CandidateKey: Hashable {
@@ -109,6 +112,7 @@ final class AnalysisFacts {
     c.lookups = lookups
     c.partial = partial
     c.steps = steps
+    c.typeErrors = typeErrors
     return c
   }
 

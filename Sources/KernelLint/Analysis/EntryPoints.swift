@@ -15,6 +15,9 @@ struct EntryOptions: Sendable {
   var cikl = true
   var mslCI = true
   var metal = false
+  /// Whether plain Metal functions that take a texture are analysed even without `metal`
+  /// (on unless the `metal` dialect is turned off explicitly).
+  var metalWithTextures = true
   var swiftUI = true
   /// Whether a file without entry points is analysed as a helper library.
   var libraryMode = true
@@ -61,7 +64,9 @@ enum EntryPoints {
       {
         sawEntryMarker = true
       }
-      if let role = metalRole(f, unit: unit), options.metal {
+      if let role = metalRole(f, unit: unit),
+        options.metal || options.metalWithTextures && takesTexture(f)
+      {
         result.append((f, role))
         continue
       }
@@ -111,6 +116,11 @@ enum EntryPoints {
     }
     if f.markers.contains("kernel") && f.returnType.name == "void" { return .compute }
     return nil
+  }
+
+  /// Whether `f` takes a texture (`texture2d<float>`, `depth2d<float>`…): an image filter.
+  static func takesTexture(_ f: FunctionDecl) -> Bool {
+    f.parameters.contains { $0.type.name.hasPrefix("texture") || $0.type.name.hasPrefix("depth") }
   }
 
   /// `[[stitchable]] half4 name(float2 position, half4 color, …)`.

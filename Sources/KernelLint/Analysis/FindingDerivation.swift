@@ -5,6 +5,8 @@ struct FindingDerivation {
   let kernel: String
   let dialect: KernelDialect
   let flagGuards: Bool
+  /// The kernel's parameters bound as uniforms (named in the range-annotation hint).
+  var uniformNames: [String] = []
 
   private func source(_ range: Range<Int>) -> String {
     String(
@@ -49,7 +51,10 @@ struct FindingDerivation {
         message:
           "RGB value limited to <= 1.0 by '\(c.callee)'; values above 1.0 (EDR highlights) are discarded. Extended-range working spaces allow RGB > 1.0; only alpha must stay in [0,1].",
         kernel: kernel, related: related(c))
-      if canFix {
+      // `c = clamp(c, 0.0, 1.0);` without its limit is `c = c;`: offer no removal there.
+      let before = String(decoding: text[..<min(c.callRange.lowerBound, text.count)], as: UTF8.self)
+      let selfAssignment = before.trimmingTrailingSpaces().hasSuffix(value + " =")
+      if canFix && !selfAssignment {
         let replacement =
           c.isWholeVector
           ? (dialect == .cikl
@@ -152,12 +157,19 @@ struct FindingDerivation {
           .init(
             kind: .suggestion,
             description:
-              "if the host guarantees the range, annotate it: // edrlint:param NAME in [0, 1]",
+              "if the host guarantees the range, annotate it: // edrlint:param \(uniformName(in: range)) in [0, 1]",
             edits: []))
       }
       result.append(finding)
     }
     return result
+  }
+
+  /// The uniform parameter the culprit at `range` names (the first one if it names none).
+  private func uniformName(in range: Range<Int>) -> String {
+    let words = Set(
+      source(range).split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
+    return uniformNames.first { words.contains($0) } ?? uniformNames.first ?? "<parameter>"
   }
 
   private static func format(_ i: Interval) -> String {
@@ -191,6 +203,13 @@ struct FindingDerivation {
 }
 
 extension String {
+  /// The string without trailing spaces and tabs.
+  func trimmingTrailingSpaces() -> String {
+    var s = Substring(self)
+    while s.last == " " || s.last == "\t" { s = s.dropLast() }
+    return String(s)
+  }
+
   /// The string without leading and trailing spaces.
   func trimmingCharacters() -> String {
     var s = Substring(self)

@@ -12,7 +12,10 @@ extension Interpreter {
     }
     let n = max(x.lanes.count, y.lanes.count)
     guard n > 0, x.lanes.count == n || x.lanes.count == 1, y.lanes.count == n || y.lanes.count == 1
-    else { return opaque(count: max(n, 1)) }
+    else {
+      facts.typeErrors += 1
+      return opaque(count: max(n, 1))
+    }
     var lanes: [Lane] = []
     lanes.reserveCapacity(n)
     for i in 0..<n {

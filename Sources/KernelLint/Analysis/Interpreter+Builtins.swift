@@ -8,6 +8,8 @@ extension Interpreter {
     case "sample", "sample_linear", "sample_nearest":
       if args.count >= 2 { noteLookup(args[1], at: exprs[1].range) }
       return colorSource()
+    case "sampler":  // `constexpr sampler s(coord::normalized, filter::linear);`
+      return .object(.sampler)
     case "samplerTransform":
       return transformed(args.last)
     case "destCoord", "samplerCoord":
@@ -95,7 +97,8 @@ extension Interpreter {
       return derived(args, Interval(lo: -1, hi: 1))
     case "tan", "atan", "atan2", "asin", "acos", "sinh", "cosh", "tanh", "fmod", "mod",
       "length", "distance", "cross", "reflect", "refract", "faceforward", "tan_", "copysign",
-      "length_squared", "distance_squared", "determinant", "transpose", "modf", "ldexp":
+      "length_squared", "distance_squared", "determinant", "transpose", "modf", "ldexp",
+      "degrees", "radians":
       let count =
         ["length", "distance", "length_squared", "distance_squared", "determinant"].contains(name)
         ? 1 : x.lanes.count

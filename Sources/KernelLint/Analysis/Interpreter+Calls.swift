@@ -84,7 +84,9 @@ extension Interpreter {
 
   /// Inlines a helper at this call site (context-sensitive summary, depth ≤ 8).
   private func inline(_ function: FunctionDecl, _ arguments: [Expr], _ e: Expr) -> Value {
-    let args = arguments.map { eval($0) }
+    // Missing trailing arguments take the parameters' default values.
+    let defaults = function.parameters.dropFirst(arguments.count).compactMap(\.defaultValue)
+    let args = (arguments + defaults).map { eval($0) }
     guard callStack.count < 8, let body = function.body else {
       facts.note(e.range, "helper calls nested deeper than 8 (or recursive)")
       return opaque(count: function.returnType.laneCount ?? 4)

@@ -169,6 +169,7 @@ extension Interpreter {
     else {
       return opaque(count: 1)
     }
+    if lanes.contains(where: { $0 >= base.lanes.count }) { facts.typeErrors += 1 }
     if base.lanes.count == 1 {
       return Value(shape: .numeric, lanes: lanes.map { _ in base.lanes[0] })
     }

@@ -29,7 +29,10 @@ extension Interpreter {
     }
     let upperBounds = constantLanes(upper)
     let lowerBounds = constantLanes(lower)
-    if let u = upperBounds, u.allSatisfy({ $0 <= 1 }) {
+    // EDR001 only where the clamp's range lies within [0, 1]: a lower bound that may be
+    // negative for SDR input (chroma in [-0.52, 0.52]) limits something other than brightness.
+    let lowerMayBeNegative = lo.lanes.contains { $0.a.lo < 0 }
+    if let u = upperBounds, u.allSatisfy({ $0 <= 1 }), !lowerMayBeNegative {
       register(.unitLimit, e, valueExpr, x, &result, isNoOp: { $0.b.hi <= (u.max() ?? 1) })
     } else if let l = lowerBounds, l.allSatisfy({ $0 >= 0 }) {
       register(.negativeClip, e, valueExpr, x, &result, isNoOp: { $0.b.lo >= (l.min() ?? 0) })

@@ -22,6 +22,9 @@ struct KernelReport {
   var findings: [RawFinding] = []
   var entryCount = 0
   var isPartial = false
+  /// Partial-analysis reasons and type errors seen (fix validation compares them).
+  var problemCount = 0
+  var typeErrors = 0
   var dialect: KernelDialect = .cikl
   var comments: [Comment] = []
 }
@@ -38,6 +41,8 @@ struct KernelAnalyzer: Sendable {
   var includes: IncludeExpander?
   /// The directory of the file holding the kernel (for includes).
   var directory = "."
+  /// Whether each fix is checked by re-analysing the fixed text (off for that re-analysis).
+  var validatesFixes = true
 
   /// Analyses kernel text.
   func analyze(_ text: [UInt8]) -> KernelReport {
@@ -74,12 +79,24 @@ struct KernelAnalyzer: Sendable {
         entry, unit: unit, functions: functions, globals: globals, annotations: annotations,
         text: text, dialect: dialect)
     }
-    for (findings, notes) in results {
+    for (findings, notes, typeErrors) in results {
       for finding in findings {
         let key = FindingKey(rule: finding.rule, range: finding.range)
         if seen.insert(key).inserted { report.findings.append(finding) }
       }
       partial += notes
+      report.typeErrors += typeErrors
+    }
+    report.problemCount = partial.count
+    // With no kernel found, say where kernel code was skipped (a file whose kernels are all
+    // `#if`'d out is told apart from one without kernels).
+    for range in front.inactiveKernels where entries.isEmpty {
+      report.findings.append(
+        RawFinding(
+          rule: .lint003, range: range,
+          message:
+            "no kernel analysed: kernel code in an inactive '#if' branch was skipped (set preprocessor.defines to lint it)"
+        ))
     }
     if let (range, message) = partial.first {
       report.isPartial = true
@@ -91,18 +108,23 @@ struct KernelAnalyzer: Sendable {
           message: "kernel\(name.map { " '\($0)'" } ?? "") analysed partially: \(message)\(more)",
           kernel: name))
     }
+    if validatesFixes { report.findings = FixValidator(analyzer: self).checked(report, text) }
     return report
   }
 
   /// Lexes, splices includes and preprocesses; only the expanded tokens outlive this call
   /// (the lexer's tokens are freed before parsing, which lowers the peak memory).
   private func preprocess(_ text: [UInt8]) -> (
-    tokens: [Token], comments: [Comment], problems: [(Range<Int>, String)]
+    tokens: [Token], comments: [Comment], problems: [(Range<Int>, String)],
+    inactiveKernels: [Range<Int>]
   ) {
     let lexer = Lexer.tokenize(text)
     let tokens = includes?.expand(lexer.tokens, directory: directory) ?? lexer.tokens
     let preprocessor = Preprocessor(tokens: tokens, defines: defines)
-    return (preprocessor.output, lexer.comments, lexer.problems + preprocessor.problems)
+    return (
+      preprocessor.output, lexer.comments, lexer.problems + preprocessor.problems,
+      preprocessor.inactiveKernels
+    )
   }
 
   /// Interprets one entry point and derives its findings and partial-analysis notes.
@@ -110,7 +132,7 @@ struct KernelAnalyzer: Sendable {
     _ entry: (FunctionDecl, EntryRole), unit: TranslationUnit,
     functions: [String: [FunctionDecl]], globals: EvaluatedGlobals,
     annotations: Interpreter.Annotations, text: [UInt8], dialect: KernelDialect
-  ) -> ([RawFinding], [(Range<Int>, String)]) {
+  ) -> ([RawFinding], [(Range<Int>, String)], Int) {
     let (function, role) = entry
     let facts = globals.facts.copy()
     let interpreter = Interpreter(
@@ -130,7 +152,10 @@ struct KernelAnalyzer: Sendable {
     if let body = function.body { _ = interpreter.exec(body) }
     var derivation = FindingDerivation(
       text: text, facts: facts, kernel: function.name, dialect: dialect, flagGuards: flagGuards)
-    return (derivation.derive(), facts.partial)
+    derivation.uniformNames = function.parameters.map(\.name).filter {
+      frame[$0]?.lanes.first?.cls == .uniform
+    }
+    return (derivation.derive(), facts.partial, facts.typeErrors)
   }
 }
 

@@ -20,7 +20,7 @@ public enum ReporterKind: String, Sendable, CaseIterable {
     -> String
   {
     switch self {
-    case .text: return TextReporter(firstLineOnly: false).render(reports)
+    case .text: return TextReporter(firstLineOnly: false).render(reports) + summary.line + "\n"
     case .xcode: return TextReporter(firstLineOnly: true).render(reports)
     case .json: return JSONReporter.render(reports, summary: summary)
     case .sarif: return SARIFReporter.render(reports, sourceRoot: sourceRoot)
@@ -43,6 +43,8 @@ public struct LintSummary: Sendable, Codable, Equatable {
   public var kernelsAnalysed = 0
   /// Kernels analysed only partially.
   public var kernelsSkipped = 0
+  /// Files in which no kernel was found (nothing to lint, or all `#if`'d out: see LINT003).
+  public var filesWithoutKernel = 0
 
   /// Counts the findings of the given reports.
   public init(_ reports: [FileReport]) {
@@ -50,6 +52,7 @@ public struct LintSummary: Sendable, Codable, Equatable {
     for report in reports {
       kernelsAnalysed += report.kernelsAnalysed
       kernelsSkipped += report.kernelsSkipped
+      if report.kernelsAnalysed == 0 { filesWithoutKernel += 1 }
       for f in report.findings where !f.isSuppressed {
         switch f.severity {
         case .error: errors += 1
@@ -58,6 +61,13 @@ public struct LintSummary: Sendable, Codable, Equatable {
         }
       }
     }
+  }
+}
+
+extension LintSummary {
+  /// The text format's last line: files, kernels, findings by severity, files without kernel.
+  public var line: String {
+    "\(filesScanned) file(s), \(kernelsAnalysed) kernel(s) found: \(errors) error(s), \(warnings) warning(s), \(notes) note(s); \(filesWithoutKernel) file(s) with no kernel"
   }
 }
 

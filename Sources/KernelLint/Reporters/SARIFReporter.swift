@@ -120,7 +120,7 @@ enum SARIFReporter {
     var results: [Result] = []
     for report in reports {
       for f in report.findings {
-        let artifact = ArtifactLocation(uri: f.file, uriBaseId: base)
+        let artifact = ArtifactLocation(uri: Self.uriReference(f.file), uriBaseId: base)
         let physical = PhysicalLocation(artifactLocation: artifact, region: region(f.span))
         let related = f.related.enumerated().map { k, r in
           Location(
@@ -135,7 +135,8 @@ enum SARIFReporter {
             ruleIndex: RuleID.allCases.firstIndex(of: f.ruleID) ?? 0, level: f.severity.rawValue,
             message: Text(text: f.message), locations: [Location(physicalLocation: physical)],
             relatedLocations: related, partialFingerprints: ["primaryLocationLineHash": hash],
-            fixes: f.fixes.map { fix in
+            // A hint without edits is no SARIF fix (2.1.0 requires replacements).
+            fixes: f.fixes.filter { !$0.edits.isEmpty }.map { fix in
               FixEntry(
                 description: Text(text: fix.description),
                 artifactChanges: [
@@ -168,5 +169,22 @@ enum SARIFReporter {
       h = h &* 0x100_0000_01b3
     }
     return String(h, radix: 16)
+  }
+
+  /// A path as a URI reference (RFC 3986): bytes other than unreserved characters, `/` and
+  /// a few sub-delimiters (spaces, `%`, `#`, `?`, non-ASCII) are percent-encoded.
+  static func uriReference(_ path: String) -> String {
+    let allowed = Set(
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/!$&'()*+,=:@".utf8)
+    let hex = Array("0123456789ABCDEF".utf8)
+    var bytes: [UInt8] = []
+    for byte in path.utf8 {
+      if allowed.contains(byte) {
+        bytes.append(byte)
+      } else {
+        bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -127,6 +127,8 @@ struct Parameter {
   var name: String
   /// Attribute names in `[[…]]` (`position`, `thread_position_in_grid`).
   var attributes: [String]
+  /// The default argument (`float k = 1.0`), if any.
+  var defaultValue: Expr?
   /// The parameter's range.
   var range: Range<Int>
 }

@@ -216,9 +216,15 @@ extension Parser {
     case .identifier:
       skip()
       var name = token.text
+      var scope: String?
       while current.isPunct("::"), self[ahead: 1].kind == .identifier {
         skip()
+        scope = name
         name = advance().text
+      }
+      // `coord::normalized`, `filter::linear`: enumerators (sampler settings), not values.
+      if let scope, !Parser.valueNamespaces.contains(scope), !current.isPunct("(") {
+        return make(.literal, from: start)
       }
       if current.isPunct("<"),
         Parser.castTemplates.contains(name) || Parser.templateTypes.contains(name)
@@ -257,6 +263,11 @@ extension Parser {
 
   /// The longest operator chain accepted in one expression (keeps analysis recursion bounded).
   static let chainLimit = 1024
+
+  /// Namespaces whose members are functions and constants (`metal::pi`), not enumerators.
+  private static let valueNamespaces: Set<String> = [
+    "metal", "coreimage", "std", "precise", "fast",
+  ]
 
   private static let castTemplates: Set<String> = [
     "static_cast", "as_type", "reinterpret_cast", "const_cast",

@@ -55,6 +55,8 @@ extension Parser {
         try expect(")")
         try expect(";")
         return .whileLoop(condition, body, isDoWhile: true, range: start.lowerBound..<previousEnd)
+      case "switch":
+        return try parseSwitch()
       case "return":
         skip()
         let value = current.isPunct(";") ? nil : try parseExpression()

@@ -208,7 +208,7 @@ struct Parser {
       throw SyntaxError(range: current.range, message: "expected a declaration name")
     }
     let nameToken = advance()
-    if current.isPunct("(") {
+    if current.isPunct("("), !isConstructedGlobal(qualifiers: qualifiers) {
       try parseFunction(
         type: type, name: nameToken, markers: markers.union(qualifiers), start: startRange)
       return
@@ -216,6 +216,18 @@ struct Parser {
     var decls = try parseDeclarators(type: type, firstName: nameToken, start: startRange)
     for i in decls.indices { decls[i].type.qualifiers += qualifiers }
     unit.globals += decls
+  }
+
+  /// Whether `name(` at the cursor starts a global built by a constructor
+  /// (`constant float3 k(0.2, 0.7, 0.1);`, `constexpr sampler s(filter::linear);`) rather than
+  /// a function: functions are never `constant`/`constexpr`, and parameters never start with
+  /// a value.
+  private func isConstructedGlobal(qualifiers: [String]) -> Bool {
+    if qualifiers.contains("constant") || qualifiers.contains("constexpr") { return true }
+    let first = self[ahead: 1]
+    let afterScoped = self[ahead: 4]
+    return first.kind == .number || first.kind == .string || first.isPunct("-")
+      || self[ahead: 2].isPunct("::") && (afterScoped.isPunct(",") || afterScoped.isPunct(")"))
   }
 
   /// Names of the members declared `name [[color(n)]]` among `tokens[range]`.
@@ -364,8 +376,9 @@ struct Parser {
     }
     var attributes: [String] = []
     while current.isPunct("[") && self[ahead: 1].isPunct("[") { attributes += try parseAttribute() }
+    let defaultValue = accept("=") ? try parseAssignment() : nil
     return Parameter(
-      type: type, name: name, attributes: attributes,
+      type: type, name: name, attributes: attributes, defaultValue: defaultValue,
       range: start.lowerBound..<tokens[max(index - 1, 0)].range.upperBound)
   }
 
@@ -377,6 +390,8 @@ struct Parser {
     var nameToken = firstName
     while true {
       var declType = type
+      // `constant bool useX [[function_constant(0)]];`: no effect on the value's range.
+      while current.isPunct("[") && self[ahead: 1].isPunct("[") { _ = try parseAttribute() }
       while accept("[") {
         if !current.isPunct("]") { _ = try parseExpression() }
         try expect("]")

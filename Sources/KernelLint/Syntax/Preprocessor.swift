@@ -15,6 +15,9 @@ struct Preprocessor {
   private(set) var output: [Token] = []
   /// Reasons the analysis may be partial (range, message).
   private(set) var problems: [(Range<Int>, String)] = []
+  /// The first entry-point marker (`kernel`, `fragment`, `stitchable`…) of each inactive
+  /// `#if` branch: kernel code the analysis skipped because of the defines in force.
+  private(set) var inactiveKernels: [Range<Int>] = []
   /// Names of function-like macros, used to tell "unknown macro" from "unknown function".
   private(set) var macros: [String: Macro] = [:]
   /// A cheap filter in front of `macros` (no false negatives): most identifiers are not
@@ -69,6 +72,7 @@ struct Preprocessor {
         continue
       }
       if !active {
+        noteInactive(token)
         position += 1
         continue
       }
@@ -89,6 +93,23 @@ struct Preprocessor {
           kind: .endOfFile, text: "", range: 0..<0, isAtLineStart: true, hasSpaceBefore: true))
   }
 
+  private static let entryMarkers: Set<String> = [
+    "kernel", "fragment", "stitchable", "__sample", "sample_t",
+  ]
+  /// Counts the `#if`/`#elif`/`#else` branches opened so far (identifies the current one).
+  private var branchOpened = 0
+  /// The branch whose marker was last recorded.
+  private var lastInactiveBranch = -1
+
+  /// Records `token` when it is the first entry-point marker of the current inactive branch.
+  private mutating func noteInactive(_ token: Token) {
+    guard token.kind == .identifier, Preprocessor.entryMarkers.contains(token.text),
+      lastInactiveBranch != branchOpened
+    else { return }
+    lastInactiveBranch = branchOpened
+    inactiveKernels.append(token.range)
+  }
+
   /// The tokens of one directive line, `#` excluded.
   private mutating func directiveLine() -> [Token] {
     position += 1
@@ -107,6 +128,7 @@ struct Preprocessor {
   ) {
     guard let name = line.first?.text else { return }
     let rest = Array(line.dropFirst())
+    if ["if", "ifdef", "ifndef", "elif", "else", "endif"].contains(name) { branchOpened += 1 }
     switch name {
     case "if", "ifdef", "ifndef":
       let taken = active && evaluate(name, rest)
@@ -243,7 +265,12 @@ struct Preprocessor {
       }
       let (arguments, end) = collectArguments(source, from: cursor + 2)
       if end - 1 < source.count {
-        useRange = token.range.lowerBound..<source[end - 1].range.upperBound
+        // Rescanned bodies mix tokens of the definition and of the use, so the closing
+        // parenthesis may lie before the name: the use spans both, in either order.
+        let last = source[end - 1].range
+        useRange =
+          min(
+            token.range.lowerBound, last.lowerBound)..<max(token.range.upperBound, last.upperBound)
       }
       cursor = end
       body = substitute(
