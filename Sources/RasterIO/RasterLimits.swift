@@ -1,7 +1,7 @@
 /// Size limits checked against a file's declared dimensions before any pixel buffer is allocated.
 ///
 /// The defaults follow exrcheck's spirit on a 24 GB machine: 16384 per side and 2²⁸ pixels
-/// (16384²), tiles up to 4096², 4 GiB of decoded samples per file (channels × pixels × bytes
+/// (16384²), tiles up to 4096², 1 GiB of decoded samples per file (channels × pixels × bytes
 /// per sample, all parts together), and libtiff's single allocation capped at 256 MiB.
 public struct RasterLimits: Hashable, Sendable {
   /// Largest accepted width or height, in pixels.
@@ -19,7 +19,7 @@ public struct RasterLimits: Hashable, Sendable {
   /// Creates limits; the defaults are the documented ones.
   public init(
     maxSide: Int = 16384, maxPixels: Int = 1 << 28, maxTileSide: Int = 4096,
-    maxLibraryAllocation: Int = 256 << 20, maxDecodedBytes: Int = 4 << 30
+    maxLibraryAllocation: Int = 256 << 20, maxDecodedBytes: Int = 1 << 30
   ) {
     self.maxSide = maxSide
     self.maxPixels = maxPixels

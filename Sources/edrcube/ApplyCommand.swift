@@ -77,8 +77,10 @@ struct ApplyCommand: ParsableCommand {
 
   @Option(
     name: .customLong("max-image-mib"),
-    help: "Refuse an input whose samples decode to more than this many MiB (default 4096).")
-  var maxImageMiB: Int = 4096
+    help:
+      "Refuse an input whose samples decode to more than this many MiB (default 1024: an 8K float RGBA frame is 530 MiB)."
+  )
+  var maxImageMiB: Int = 1024
 
   @Flag(help: "Print read/apply/write seconds and megapixels per second per file on stderr.")
   var timing = false
