@@ -22,6 +22,7 @@ struct EvalCommand: ParsableCommand {
     let resolved = try transform.resolve(transform.loadCube(), defaultWorking: .linearRec709)
     let application = resolved.application
     Console.error(resolved.summary)
+    if let note = resolved.policyNote { Console.error(note) }
     var output = ""
     var lineNumber = 0
     while let line = readLine(strippingNewline: true) {

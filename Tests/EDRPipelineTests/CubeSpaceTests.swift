@@ -72,7 +72,7 @@ import Testing
 
   @Test func optionSpellingsMatchTheCommandLine() {
     #expect(
-      CubeSpace.Transfer.allCases.map(\.rawValue) == [
+      TransferFunction.allCases.map(\.rawValue) == [
         "raw", "linear", "srgb", "bt1886", "pq", "hlg",
       ])
     #expect(
