@@ -7,12 +7,12 @@ enum AppleLog {
 
   static func encode<T: TransferScalar>(_ x: T) -> T {
     if x >= T(rt) { return T(gamma) * T.log2(x + T(beta)) + T(delta) }
-    return x >= T(r0) ? T(sigma) * (x - T(r0)) * (x - T(r0)) : 0
+    return x < T(r0) ? 0 : T(sigma) * (x - T(r0)) * (x - T(r0))
   }
 
   static func decode<T: TransferScalar>(_ y: T) -> T {
     if y >= T(sigma * (rt - r0) * (rt - r0)) { return T.exp2((y - T(delta)) / T(gamma)) - T(beta) }
-    return y >= 0 ? (y / T(sigma)).squareRoot() + T(r0) : T(r0)
+    return y < 0 ? T(r0) : (y / T(sigma)).squareRoot() + T(r0)
   }
 }
 
