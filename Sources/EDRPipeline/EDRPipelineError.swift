@@ -1,3 +1,5 @@
+import ColorMath
+
 /// The one error type of EDRPipeline.
 public struct EDRPipelineError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong.
@@ -25,12 +27,19 @@ public struct EDRPipelineError: Error, Hashable, Sendable, CustomStringConvertib
     self.text = text
   }
 
+  /// The spellings a space comment takes, for messages.
+  static var validNames: String {
+    let curves = TransferFunction.allCases.map(\.rawValue).joined(separator: ", ")
+    let primaries = NamedPrimaries.allCases.map(\.rawValue).joined(separator: ", ")
+    return "curves: \(curves); primaries: \(primaries); `raw` on both sides or neither"
+  }
+
   /// A one-line, compiler-style message.
   public var description: String {
     let context = text.map { " in '# \($0)'" } ?? ""
     switch kind {
     case .invalidSpaceComment(let token):
-      return "error: unknown cube space token '\(token)'\(context)"
+      return "error: unknown cube space token '\(token)'\(context); \(Self.validNames)"
     case .emptySpaceComment:
       return "error: cube space comment names no space\(context)"
     case .invalidReferenceWhite(let value):

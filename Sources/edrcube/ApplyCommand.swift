@@ -114,6 +114,7 @@ struct ApplyCommand: ParsableCommand {
         let working = document.workingSpace
         if let known = transforms[working] { return known }
         let made = try transform.resolve(cube, defaultWorking: working)
+        if transforms.isEmpty, let note = made.policyNote { Console.error(note) }
         transforms[working] = made
         Console.error(made.summary)
         return made

@@ -113,7 +113,7 @@ struct ConvertCommand: ParsableCommand {
     var sourceSpace: CubeSpace?
     if fromSpace != nil || fromPrimaries != nil {
       let comment = (try? CubeSpace(comments: file.comments)) ?? nil
-      let transfer = fromSpace.flatMap { CubeSpace.Transfer(rawValue: $0.lowercased()) }
+      let transfer = fromSpace.flatMap { TransferFunction(rawValue: $0.lowercased()) }
       sourceSpace = CubeSpace(
         transfer ?? comment?.transfer ?? .srgb,
         primaries: fromPrimaries ?? comment?.primaries)

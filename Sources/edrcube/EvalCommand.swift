@@ -25,6 +25,7 @@ struct EvalCommand: ParsableCommand {
     let resolved = try transform.resolve(transform.loadCube(), defaultWorking: .linearRec709)
     let application = resolved.application
     Console.error(resolved.summary)
+    if let note = resolved.policyNote { Console.error(note) }
     var output = ""
     try forEachInputLine { line, lineNumber in
       let trimmed = line.trimmingCharacters(in: .whitespaces)

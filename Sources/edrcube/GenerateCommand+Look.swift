@@ -33,7 +33,7 @@ extension GenerateCommand {
     @Flag(help: "Clip encoded values to 0...1 at the end, as SDR looks do.") var clip = false
     @Option(help: "Instead of --clip, roll encoded values off smoothly above this knee (e.g. 0.8).")
     var softClip: Double?
-    @Option(help: "The cube's encoding (default srgb).") var space: CubeSpace.Transfer = .srgb
+    @Option(help: "The cube's encoding (default srgb).") var space: TransferFunction = .srgb
     @Option(help: "The cube's primaries (default: the encoding's).") var primaries: NamedPrimaries?
     @Option(help: "Cd/m² of EDR 1.0 for pq and hlg.")
     var referenceWhite: Double = CubeSpace.defaultReferenceWhite
@@ -88,7 +88,7 @@ extension GenerateCommand {
         """)
 
     @Argument(help: "The steps.") var steps: [String]
-    @Option(help: "The input encoding (default srgb).") var space: CubeSpace.Transfer = .srgb
+    @Option(help: "The input encoding (default srgb).") var space: TransferFunction = .srgb
     @Option(help: "The input primaries.") var primaries: NamedPrimaries?
     @Option(help: "Cd/m² of EDR 1.0 for pq and hlg.")
     var referenceWhite: Double = CubeSpace.defaultReferenceWhite
@@ -161,7 +161,7 @@ enum LookArguments {
           saturation: try number(p[3])))
     case "convert":
       let p = value.split(separator: ":").map(String.init)
-      guard let transfer = CubeSpace.Transfer(rawValue: p[0].lowercased()) else {
+      guard let transfer = TransferFunction(rawValue: p[0].lowercased()) else {
         throw ValidationError("step '\(text)': unknown space '\(p[0])'")
       }
       let primaries = p.count > 1 ? NamedPrimaries(rawValue: p[1].lowercased()) : nil

@@ -55,8 +55,8 @@ extension GenerateCommand {
     static let configuration = CommandConfiguration(
       abstract: "A transfer (and primaries) conversion cube between two cube spaces.")
 
-    @Option(help: "Input encoding: linear, srgb, bt1886, pq, hlg.") var from: CubeSpace.Transfer
-    @Option(help: "Output encoding: linear, srgb, bt1886, pq, hlg.") var to: CubeSpace.Transfer
+    @Option(help: "Input encoding: linear, srgb, bt1886, pq, hlg.") var from: TransferFunction
+    @Option(help: "Output encoding: linear, srgb, bt1886, pq, hlg.") var to: TransferFunction
     @Option(help: "Input primaries (default: the encoding's).") var fromPrimaries: NamedPrimaries?
     @Option(help: "Output primaries (default: the encoding's).") var toPrimaries: NamedPrimaries?
     @OptionGroup var common: ConversionGridOptions
@@ -78,7 +78,7 @@ extension GenerateCommand {
     @Option(help: "Input primaries.") var from: NamedPrimaries
     @Option(help: "Output primaries.") var to: NamedPrimaries
     @Option(help: "The encoding of input and output (default linear).")
-    var transfer: CubeSpace.Transfer = .linear
+    var transfer: TransferFunction = .linear
     @OptionGroup var common: ConversionGridOptions
     @OptionGroup var output: CubeOutputOptions
     @OptionGroup var threading: ThreadOptions

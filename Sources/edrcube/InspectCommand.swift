@@ -57,7 +57,7 @@ struct InspectCommand: ParsableCommand {
     if let plot {
       let name = URL(fileURLWithPath: cube).lastPathComponent
       let canvas = CubePlot(headroom: plotHeadroom).render(
-        file: file, space: space.space, name: name)
+        file: file, space: space.spaces.output, name: name)
       try PlotPNG.write(canvas, to: plot)
     }
     if let writeAs {
@@ -81,12 +81,27 @@ struct InspectReport: Encodable {
     var max: [Float]
   }
 
-  /// The cube's space and where it came from.
-  struct Space: Encodable {
+  /// A cube space and where it came from.
+  struct Space: Encodable, Equatable {
     var transfer: String
     var primaries: String?
     var referenceWhite: Double?
     var origin: String
+
+    init(_ space: CubeSpace, origin: CubeSpace.Origin) {
+      transfer = space.transfer.rawValue
+      primaries = space.transfer == .raw ? nil : space.primaries.rawValue
+      referenceWhite = space.transfer.isHDR ? space.referenceWhite : nil
+      self.origin = origin.rawValue
+    }
+
+    /// `pq rec2020 203`, `srgb rec709`, `raw`.
+    var text: String {
+      ([transfer, primaries] + [
+        referenceWhite.map { $0 == $0.rounded() ? String(Int($0)) : "\($0)" }
+      ]).compactMap { $0 }
+        .joined(separator: " ")
+    }
   }
 
   /// A reader warning with its position.
@@ -119,14 +134,18 @@ struct InspectReport: Encodable {
   var warningsOmitted: Int
   /// Warnings as compiler-style lines, for the text report.
   private var warningLines: [String]
-  /// docs/semantics.md §1: the flag, else the `# EDRCube space:` comment, else srgb rec709.
+  /// docs/semantics.md §1: the flag, else the `# EDRCube space:` comment, else srgb rec709:
+  /// the input space, and the output space (equal to it unless the cube says otherwise).
   var space: Space
+  var outputSpace: Space
   /// docs/semantics.md §4: for an SDR cube, `k`, the relative slope of its neutral response
   /// at white, and whether it clips there (`k` < 0.1); nil for other spaces.
   var neutralSlopeAtWhite: Double?
   var clipsAtWhite: Bool?
 
-  init(path: String, file: CubeFile, space resolved: (space: CubeSpace, origin: CubeSpace.Origin)) {
+  init(
+    path: String, file: CubeFile, space resolved: (spaces: CubeSpacePair, origin: CubeSpace.Origin)
+  ) {
     func array(_ v: SIMD3<Float>) -> [Float] { [v.x, v.y, v.z] }
     let analysis = file.analyze()
     let first =
@@ -154,13 +173,10 @@ struct InspectReport: Encodable {
     warningLines = file.warnings.map { TerminalText.escaped($0.description) }
     commentsOmitted = file.omittedComments
     warningsOmitted = file.omittedWarnings
-    let transfer = resolved.space.transfer
-    space = Space(
-      transfer: transfer.rawValue,
-      primaries: transfer == .raw ? nil : resolved.space.primaries.rawValue,
-      referenceWhite: transfer.isHDR ? resolved.space.referenceWhite : nil,
-      origin: resolved.origin.rawValue)
-    let look = CubeApplication(lut: CubeLUT(file), space: resolved.space)
+    space = Space(resolved.spaces.input, origin: resolved.origin)
+    outputSpace = Space(resolved.spaces.output, origin: resolved.origin)
+    let look = CubeApplication(
+      lut: CubeLUT(file), space: resolved.spaces.input, outputSpace: resolved.spaces.output)
     neutralSlopeAtWhite = look.neutralSlopeAtWhite
     clipsAtWhite = look.neutralSlopeAtWhite == nil ? nil : look.clipsAtWhite
   }
@@ -168,8 +184,8 @@ struct InspectReport: Encodable {
   enum CodingKeys: String, CodingKey {
     case file, dialect, title, lut1DSize, lut3DSize, domainMin, domainMax, domain1D, domain3D
     case outputMin, outputMax, isIdentity, monotonic, inputVideoRange, outputVideoRange
-    case comments, warnings, commentsOmitted, warningsOmitted, space, neutralSlopeAtWhite
-    case clipsAtWhite
+    case comments, warnings, commentsOmitted, warningsOmitted, space, outputSpace
+    case neutralSlopeAtWhite, clipsAtWhite
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -194,6 +210,7 @@ struct InspectReport: Encodable {
     try c.encode(commentsOmitted, forKey: .commentsOmitted)
     try c.encode(warningsOmitted, forKey: .warningsOmitted)
     try c.encode(space, forKey: .space)
+    try c.encode(outputSpace, forKey: .outputSpace)
     try c.encode(neutralSlopeAtWhite, forKey: .neutralSlopeAtWhite)
     try c.encode(clipsAtWhite, forKey: .clipsAtWhite)
   }
@@ -205,12 +222,9 @@ struct InspectReport: Encodable {
     return String(decoding: try encoder.encode(self), as: UTF8.self)
   }
 
-  /// `pq rec2020 203`, `srgb rec709`, `raw`.
+  /// `pq rec2020 203`, `srgb rec709`, `raw`, `logc3 awg3 -> bt1886 rec709`.
   private var spaceText: String {
-    ([space.transfer, space.primaries] + [
-      space.referenceWhite.map { $0 == $0.rounded() ? String(Int($0)) : "\($0)" }
-    ]).compactMap { $0 }
-      .joined(separator: " ")
+    space == outputSpace ? space.text : "\(space.text) \(CubeSpacePair.arrow) \(outputSpace.text)"
   }
 
   /// ` (and N more, not kept)` when `count` is positive.

@@ -151,7 +151,8 @@ import Testing
       let resized = try Self.text(dir.appendingPathComponent("r.cube"))
       #expect(resized.contains("LUT_3D_SIZE 5") && resized.contains("# EDRCube space: srgb rec709"))
       #expect(
-        try Self.text(dir.appendingPathComponent("chain.cube")).contains("# EDRCube space: raw"))
+        try Self.text(dir.appendingPathComponent("chain.cube")).contains(
+          "# EDRCube space: srgb rec709 -> pq rec2020 203"))
     }
   }
 

@@ -106,7 +106,8 @@ import Testing
     let r = try EDRCubeExecutable.run(["eval", "--lut", look], stdin: "0.5 0.5 0.5\n")
     #expect(r.status == 0)
     #expect(
-      r.stderr == "lut: \(look): space srgb rec709 (cube comment), trilinear, "
+      r.stderr
+        == "lut: \(look): space srgb rec709 (cube comment), working linear rec709, trilinear, "
         + "extrapolation linear, policy rising-maxrgb\n")
     let raw = try EDRCubeExecutable.run(
       ["eval", "--lut", look, "--lut-space", "raw", "--interp", "tetrahedral"], stdin: "0 0 0\n")

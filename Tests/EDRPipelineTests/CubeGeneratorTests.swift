@@ -48,8 +48,7 @@ import Testing
     let file = try CubeGenerator.conversion(
       from: CubeSpace(.srgb), to: CubeSpace(.linear), size: 65)
     let table = try #require(file.lut3D)
-    #expect(file.comments.contains("input: srgb rec709"))
-    #expect(file.comments.contains("output: linear rec709"))
+    #expect(file.comments.first == "EDRCube space: srgb rec709 -> linear rec709")
     for i in [0, 7, 33, 64] {
       let v = Double(i) / 64
       expectClose(Double(table.node(r: i, g: 0, b: 0).x), SRGB.decode(v), rel: 1e-7, abs: 1e-9)

@@ -50,30 +50,45 @@ import Testing
     }
     #expect(
       EDRPipelineError(.invalidSpaceComment(token: "log"), text: "EDRCube space: log").description
-        == "error: unknown cube space token 'log' in '# EDRCube space: log'")
+        == "error: unknown cube space token 'log' in '# EDRCube space: log'; curves: raw, "
+        + "linear, srgb, bt1886, pq, hlg, acescct, acescc, logc3, logc4, slog3, vlog, log3g10, "
+        + "applelog, davinci-intermediate; primaries: rec709, p3, p3-dci, rec2020, ap0, ap1, "
+        + "awg3, awg4, sgamut3, sgamut3cine, vgamut, rwg, dwg; `raw` on both sides or neither")
   }
 
   @Test func resolutionOrderIsFlagThenCommentThenDefault() throws {
     let comments = ["EDRCube space: pq rec2020 100"]
-    let fromFlag = try CubeSpace.resolve(
-      transfer: .hlg, primaries: nil, referenceWhite: nil, comments: comments)
-    #expect(fromFlag.space == CubeSpace(.hlg) && fromFlag.origin == .commandLine)
-    let fromComment = try CubeSpace.resolve(
-      transfer: nil, primaries: .p3, referenceWhite: nil, comments: comments)
-    #expect(fromComment.space == CubeSpace(.pq, primaries: .p3, referenceWhite: 100))
+    let fromFlag = try CubeSpacePair.resolve(
+      input: .hlg, primaries: nil, output: nil, outputPrimaries: nil, referenceWhite: nil,
+      comments: comments)
+    #expect(
+      fromFlag.spaces == CubeSpacePair(CubeSpace(.hlg)) && fromFlag.spaces.input == CubeSpace(.hlg)
+        && fromFlag.origin == .commandLine)
+    let fromComment = try CubeSpacePair.resolve(
+      input: nil, primaries: .p3, output: nil, outputPrimaries: nil, referenceWhite: nil,
+      comments: comments)
+    #expect(
+      fromComment.spaces.output
+        == CubeSpace(.pq, primaries: .p3, referenceWhite: 100))
     #expect(fromComment.origin == .comment)
-    let fallback = try CubeSpace.resolve(
-      transfer: nil, primaries: nil, referenceWhite: 150, comments: [])
-    #expect(fallback.space == CubeSpace(.srgb, referenceWhite: 150) && fallback.origin == .fallback)
+    let fallback = try CubeSpacePair.resolve(
+      input: nil, primaries: nil, output: nil, outputPrimaries: nil, referenceWhite: 150,
+      comments: [])
+    #expect(
+      fallback.spaces.output == CubeSpace(.srgb, referenceWhite: 150)
+        && fallback.origin == .fallback)
     #expect(throws: EDRPipelineError.self) {
-      try CubeSpace.resolve(transfer: .pq, primaries: nil, referenceWhite: 0, comments: [])
+      try CubeSpacePair.resolve(
+        input: .pq, primaries: nil, output: nil, outputPrimaries: nil, referenceWhite: 0,
+        comments: [])
     }
   }
 
   @Test func optionSpellingsMatchTheCommandLine() {
     #expect(
-      CubeSpace.Transfer.allCases.map(\.rawValue) == [
-        "raw", "linear", "srgb", "bt1886", "pq", "hlg",
+      TransferFunction.allCases.map(\.rawValue) == [
+        "raw", "linear", "srgb", "bt1886", "pq", "hlg", "acescct", "acescc", "logc3", "logc4",
+        "slog3", "vlog", "log3g10", "applelog", "davinci-intermediate",
       ])
     #expect(
       NamedPrimaries.allCases.map(\.rawValue) == [

@@ -47,4 +47,21 @@ public enum NamedPrimaries: String, Sendable, Hashable, CaseIterable {
     case .dwg: .davinciWideGamut
     }
   }
+
+  /// The named set whose red, green, blue and white chromaticities all lie within
+  /// `tolerance` (per coordinate) of `primaries`, e.g. an EXR file's `chromaticities`
+  /// attribute; nil when none does.
+  public init?(matching primaries: RGBPrimaries, tolerance: Double = 1e-4) {
+    func near(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Bool {
+      abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance
+    }
+    guard
+      let match = Self.allCases.first(where: {
+        let p = $0.primaries
+        return near(p.red, primaries.red) && near(p.green, primaries.green)
+          && near(p.blue, primaries.blue) && near(p.white, primaries.white)
+      })
+    else { return nil }
+    self = match
+  }
 }

@@ -1,65 +1,119 @@
-/// A per-channel transfer function, as named by the cube spaces of docs/semantics.md §1.
+/// The transfer curves the package knows: the one vocabulary of `--lut-space`,
+/// `--lut-output-space` and `# EDRCube space:` comments (docs/semantics.md §1).
 ///
 /// `encode` goes from light to signal, `decode` from signal to light. Units per case:
-/// - `linear`: identity.
-/// - `sRGB`: IEC 61966-2-1, sign-mirrored and unbounded; relative light (1 = white).
+/// - `raw`, `linear`: identity (a `raw` cube space also skips matrices and policies).
+/// - `srgb`: IEC 61966-2-1, sign-mirrored and unbounded; relative light (1 = white).
 /// - `bt1886`: pure 2.4 power, sign-mirrored; relative light.
 /// - `pq`: SMPTE ST 2084; light is absolute, cd/m² `[0, 10000]` (encode = inverse EOTF).
 /// - `hlg`: BT.2100-2 OETF per channel; light is normalised *scene* light `[0, 1]`. HLG's
 ///   display-referred EOTF works on RGB (OOTF on luminance) and lives in ``HLG``.
+/// - the camera and ACES log curves: scene-linear light (0.18 = mid grey, 1.0 = EDR 1.0), each
+///   with its vendor's published formula and its exact inverse. `acescc` maps every negative
+///   value to its floor (decoded as 0) and `applelog` every value below −0.0564 to 0; the
+///   others are invertible on the whole line.
 public enum TransferFunction: String, Sendable, Hashable, CaseIterable {
+  /// No conversion at all: values are looked up as they are (OpenColorIO's FileTransform).
+  case raw
   /// No transfer: values are linear light.
   case linear
   /// Extended sRGB (IEC 61966-2-1).
-  case sRGB = "srgb"
+  case srgb
   /// Pure 2.4 power (the `bt1886` cube space).
   case bt1886
   /// SMPTE ST 2084 Perceptual Quantizer.
   case pq
   /// ITU-R BT.2100 Hybrid Log-Gamma (OETF).
   case hlg
+  /// ACEScct (Academy S-2016-001).
+  case acescct
+  /// ACEScc (Academy S-2014-003).
+  case acescc
+  /// ARRI LogC3, EI 800 (ALEXA SUP 3.x).
+  case logc3
+  /// ARRI LogC4.
+  case logc4
+  /// Sony S-Log3.
+  case slog3
+  /// Panasonic V-Log.
+  case vlog
+  /// RED Log3G10 (version 3).
+  case log3g10
+  /// Apple Log.
+  case applelog
+  /// Blackmagic DaVinci Intermediate.
+  case davinciIntermediate = "davinci-intermediate"
+
+  /// Whether this is an SDR display encoding (srgb, bt1886), subject to the highlight policy.
+  public var isSDR: Bool { self == .srgb || self == .bt1886 }
+  /// Whether this is an absolute HDR encoding (pq, hlg).
+  public var isHDR: Bool { self == .pq || self == .hlg }
+
+  /// The primaries a cube space in this curve takes when none are named: the camera's own
+  /// gamut for the log curves (ap1 for ACES, awg3, awg4, sgamut3cine, vgamut, rwg, dwg, and
+  /// rec2020 for Apple Log), rec2020 for pq and hlg, else rec709.
+  public var defaultPrimaries: NamedPrimaries {
+    switch self {
+    case .pq, .hlg, .applelog: .rec2020
+    case .acescct, .acescc: .ap1
+    case .logc3: .awg3
+    case .logc4: .awg4
+    case .slog3: .sgamut3cine
+    case .vlog: .vgamut
+    case .log3g10: .rwg
+    case .davinciIntermediate: .dwg
+    case .raw, .linear, .srgb, .bt1886: .rec709
+    }
+  }
 
   /// Light → signal.
-  public func encode(_ x: Double) -> Double {
-    switch self {
-    case .linear: x
-    case .sRGB: SRGB.encode(x)
-    case .bt1886: BT1886.encode(x)
-    case .pq: PQ.inverseEOTF(x)
-    case .hlg: HLG.oetf(x)
-    }
-  }
+  public func encode(_ x: Double) -> Double { encodeGeneric(x) }
 
   /// Light → signal in `Float`.
-  public func encode(_ x: Float) -> Float {
-    switch self {
-    case .linear: x
-    case .sRGB: SRGB.encode(x)
-    case .bt1886: BT1886.encode(x)
-    case .pq: PQ.inverseEOTF(x)
-    case .hlg: HLG.oetf(x)
-    }
-  }
+  public func encode(_ x: Float) -> Float { encodeGeneric(x) }
 
   /// Signal → light.
-  public func decode(_ x: Double) -> Double {
+  public func decode(_ x: Double) -> Double { decodeGeneric(x) }
+
+  /// Signal → light in `Float`.
+  public func decode(_ x: Float) -> Float { decodeGeneric(x) }
+
+  /// PQ runs in Double for both types (as ``PQ`` does).
+  private func encodeGeneric<T: TransferScalar>(_ x: T) -> T {
     switch self {
-    case .linear: x
-    case .sRGB: SRGB.decode(x)
-    case .bt1886: BT1886.decode(x)
-    case .pq: PQ.eotf(x)
-    case .hlg: HLG.inverseOETF(x)
+    case .raw, .linear: x
+    case .pq: T(PQ.inverseEOTF(Double(x)))
+    case .srgb: SRGB.encodeGeneric(x)
+    case .bt1886: BT1886.encodeGeneric(x)
+    case .hlg: HLG.oetfGeneric(x)
+    case .acescct: ACEScct.encode(x)
+    case .acescc: ACEScc.encode(x)
+    case .logc3: LogC3.encode(x)
+    case .logc4: LogC4.encode(x)
+    case .slog3: SLog3.encode(x)
+    case .vlog: VLog.encode(x)
+    case .log3g10: Log3G10.encode(x)
+    case .applelog: AppleLog.encode(x)
+    case .davinciIntermediate: DaVinciIntermediate.encode(x)
     }
   }
 
-  /// Signal → light in `Float`.
-  public func decode(_ x: Float) -> Float {
+  private func decodeGeneric<T: TransferScalar>(_ x: T) -> T {
     switch self {
-    case .linear: x
-    case .sRGB: SRGB.decode(x)
-    case .bt1886: BT1886.decode(x)
-    case .pq: PQ.eotf(x)
-    case .hlg: HLG.inverseOETF(x)
+    case .raw, .linear: x
+    case .pq: T(PQ.eotf(Double(x)))
+    case .srgb: SRGB.decodeGeneric(x)
+    case .bt1886: BT1886.decodeGeneric(x)
+    case .hlg: HLG.inverseOETFGeneric(x)
+    case .acescct: ACEScct.decode(x)
+    case .acescc: ACEScc.decode(x)
+    case .logc3: LogC3.decode(x)
+    case .logc4: LogC4.decode(x)
+    case .slog3: SLog3.decode(x)
+    case .vlog: VLog.decode(x)
+    case .log3g10: Log3G10.decode(x)
+    case .applelog: AppleLog.decode(x)
+    case .davinciIntermediate: DaVinciIntermediate.decode(x)
     }
   }
 }

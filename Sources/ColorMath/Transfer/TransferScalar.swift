@@ -21,6 +21,10 @@ protocol TransferScalar: BinaryFloatingPoint, SIMDScalar, Codable {
   static func expo(_ x: Self) -> Self
   /// Base-10 logarithm.
   static func log10(_ x: Self) -> Self
+  /// Base-2 logarithm.
+  static func log2(_ x: Self) -> Self
+  /// `2^x`.
+  static func exp2(_ x: Self) -> Self
 }
 
 extension Float: TransferScalar {
@@ -28,6 +32,8 @@ extension Float: TransferScalar {
   static func ln(_ x: Float) -> Float { logf(x) }
   static func expo(_ x: Float) -> Float { expf(x) }
   static func log10(_ x: Float) -> Float { log10f(x) }
+  static func log2(_ x: Float) -> Float { log2f(x) }
+  static func exp2(_ x: Float) -> Float { exp2f(x) }
 }
 
 extension Double: TransferScalar {
@@ -35,6 +41,8 @@ extension Double: TransferScalar {
   static func ln(_ x: Double) -> Double { log(x) }
   static func expo(_ x: Double) -> Double { exp(x) }
   static func log10(_ x: Double) -> Double { Foundation.log10(x) }
+  static func log2(_ x: Double) -> Double { Foundation.log2(x) }
+  static func exp2(_ x: Double) -> Double { Foundation.exp2(x) }
 }
 
 /// `sign(x)·f(|x|)`: the sign mirror of the extended SDR transfer functions.

@@ -12,7 +12,7 @@ public struct CubeConversionOptions: Sendable, Hashable {
     case hlg
 
     /// The cube-space transfer.
-    public var transfer: CubeSpace.Transfer { self == .pq ? .pq : .hlg }
+    public var transfer: TransferFunction { self == .pq ? .pq : .hlg }
   }
 
   /// Where the new cube's nodes lie.

@@ -1,3 +1,4 @@
+import ColorMath
 public import CubeFormat
 import EDRPipeline
 public import LUTEngine
@@ -44,8 +45,8 @@ public enum CubeGenerator {
 
   /// Bakes a chain of operations into a `size³` cube over a domain of the input space.
   ///
-  /// The file's space is the chain's when input and output spaces agree, else `raw` (and
-  /// both spaces are named in the comments).
+  /// The file's space comment names the chain's input and output spaces
+  /// (`# EDRCube space: IN -> OUT`, or one space when they agree).
   /// - Parameters:
   ///   - chain: the operations and spaces.
   ///   - size: nodes per axis.
@@ -66,22 +67,14 @@ public enum CubeGenerator {
     let table = CubeBaker.bake3D(size: size, domainMin: domainMin, domainMax: domainMax) {
       chain.apply($0)
     }
-    var comments: [String]
-    if chain.inputSpace == chain.outputSpace {
-      comments = [chain.inputSpace.commentText]
-    } else {
-      comments = [
-        CubeSpace(.raw).commentText, "input: \(chain.inputSpace.name)",
-        "output: \(chain.outputSpace.name)",
-      ]
-    }
+    var comments = [CubeSpacePair(chain.inputSpace, output: chain.outputSpace).commentText]
     comments += description
     comments += chain.operations.enumerated().map { "step \($0.offset + 1): \($0.element.summary)" }
     return CubeFile(title: title, lut3D: table, comments: comments)
   }
 
   /// A transfer and/or gamut conversion cube: input signals of `source`, output signals of
-  /// `destination` (decode, change primaries, encode), in `raw` space.
+  /// `destination` (decode, change primaries, encode); its comment names both spaces.
   ///
   /// - Throws: `EDRPipelineError` when the size or domain is invalid.
   public static func conversion(

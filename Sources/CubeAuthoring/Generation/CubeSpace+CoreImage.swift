@@ -5,7 +5,7 @@ extension CubeSpace {
   /// The `CGColorSpace` name constant to hand `CIColorCubeWithColorSpace` for a cube in this
   /// space, e.g. `itur_2100_PQ`; nil for `raw`, which has no colour space, and for primaries
   /// without a Core Image space of that transfer (the camera gamuts, AP0, DCI-P3 but linear
-  /// AP1, `acescgLinear`).
+  /// AP1, `acescgLinear`) and for the log curves, which Core Image does not name.
   ///
   /// The extended variants are chosen for SDR and linear spaces, so that EDR values outside
   /// 0…1 reach the cube (with `inputExtrapolate`). `bt1886` maps to the BT.709/BT.2020 and
@@ -25,7 +25,7 @@ extension CubeSpace {
     case (.bt1886, .p3): "displayP3"
     case (.bt1886, .rec2020): "itur_2020"
     case (.linear, .ap1): "acescgLinear"
-    case (.linear, _), (.srgb, _), (.bt1886, _): nil
+    default: nil
     }
   }
 }

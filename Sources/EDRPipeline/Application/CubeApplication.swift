@@ -5,28 +5,35 @@ public import LUTEngine
 /// A cube applied to images in a working space, with the conversions of docs/semantics.md §1, the
 /// highlight policy of §4 for SDR cubes and the BT.2100 paths of §5 for PQ and HLG cubes.
 ///
-/// Applying = working → cube space (encode) → lookup → decode → working, then the optional
-/// tone map. Lookups go through LUTEngine's `LUTProcessor`. Per-pixel colour maths is done in
+/// Applying = working → cube input space (matrix, encode) → lookup → decode and matrix from
+/// the cube's output space → working, then the optional tone map. Lookups go through LUTEngine's `LUTProcessor`. Per-pixel colour maths is done in
 /// `Float` with table-driven transfer curves, within the `edr_application` tolerance of the
 /// conformance suite.
 public struct CubeApplication: Sendable {
-  /// The cube's space.
+  /// The cube's input space.
   public let space: CubeSpace
+  /// The cube's output space (the input space unless the cube says otherwise).
+  public let outputSpace: CubeSpace
   /// The image's space.
   public let working: WorkingSpace
-  /// The highlight policy actually used: for SDR cubes the requested one, or `clamp` when
-  /// extrapolation is `clamp`; nil for raw, linear, pq and hlg cubes, whose only policy is
-  /// their extrapolation.
+  /// The highlight policy actually used: for cubes whose input is SDR (srgb, bt1886) the
+  /// requested one, or `clamp` when extrapolation is `clamp`; nil for every other input
+  /// space (raw, linear, pq, hlg, the log curves), whose only policy is their extrapolation.
   public let policy: EDRPolicy?
   /// The optional tone map.
   public let toneMap: EDRToneMap?
   /// The lookup, with the extrapolation actually used.
   public let processor: LUTProcessor
 
+  /// The input curve's mode (`raw` makes the whole application raw).
   let mode: Mode
+  /// The output curve's mode.
+  let outputMode: Mode
   let toCube: FloatMatrix3x3?
   let fromCube: FloatMatrix3x3?
   let referenceWhite: Float
+  let outputReferenceWhite: Float
+  /// The luminance row of the output primaries.
   let weights: SIMD3<Float>
   /// `w·F(1, 1, 1)` for tone-scaled-maxrgb.
   let whiteResponse: Float
@@ -53,74 +60,87 @@ public struct CubeApplication: Sendable {
   /// How the cube's values are encoded, reduced to what the per-pixel code needs.
   enum Mode: Sendable, Equatable {
     case raw, linear, sRGB, gamma24, pq, hlg
+    /// A scene-linear log curve, encoded and decoded per channel.
+    case log(TransferFunction)
   }
 
   /// Creates an application.
   ///
   /// - Parameters:
   ///   - lut: the cube's tables.
-  ///   - space: the cube's space.
+  ///   - space: the cube's input space.
+  ///   - outputSpace: the cube's output space; nil means the input space. A raw input space
+  ///     makes the whole application raw.
   ///   - working: the image's space (default linear Rec.709).
   ///   - interpolation: 3D interpolation, used for every lookup (h(m) included).
   ///   - extrapolation: nil takes the default: `clamp` for pq and hlg cubes, else `linear`.
   ///     For SDR cubes `clamp` means the `clamp` policy; for raw and linear cubes it is the
   ///     only policy.
-  ///   - policy: the highlight policy for SDR cubes (ignored for the other spaces).
+  ///   - policy: the highlight policy for cubes with an SDR input (ignored for the others).
   ///   - toneMap: an optional tone map after the cube.
   public init(
-    lut: CubeLUT, space: CubeSpace, working: WorkingSpace = .linearRec709,
+    lut: CubeLUT, space: CubeSpace, outputSpace: CubeSpace? = nil,
+    working: WorkingSpace = .linearRec709,
     interpolation: Interpolation = .trilinear, extrapolation: Extrapolation? = nil,
     policy: EDRPolicy = .default, toneMap: EDRToneMap? = nil
   ) {
     let transfer = space.transfer
-    let mode: Mode =
-      switch transfer {
-      case .raw: .raw
-      case .linear: .linear
-      case .srgb: .sRGB
-      case .bt1886: .gamma24
-      case .pq: .pq
-      case .hlg: .hlg
-      }
+    let output = transfer == .raw ? space : (outputSpace ?? space)
+    let mode = Mode(transfer)
+    let outputMode = Mode(output.transfer)
     let resolvedExtrapolation = extrapolation ?? (transfer.isHDR ? .clamp : .linear)
     let effectivePolicy: EDRPolicy? =
       transfer.isSDR ? (resolvedExtrapolation == .clamp ? .clamp : policy) : nil
     let lookupExtrapolation: Extrapolation =
       transfer.isSDR ? (effectivePolicy == .clamp ? .clamp : .linear) : resolvedExtrapolation
     self.space = space
+    self.outputSpace = output
     self.working = working
     self.policy = effectivePolicy
     self.toneMap = toneMap
     self.mode = mode
+    self.outputMode = outputMode
     self.processor = LUTProcessor(
       lut: lut, interpolation: interpolation, extrapolation: lookupExtrapolation)
-    let cubePrimaries = space.primaries.primaries
-    if mode == .raw || cubePrimaries.hasSameChromaticities(as: working.primaries) {
-      toCube = nil
-      fromCube = nil
-    } else {
-      toCube = Matrix3x3.rgbToRGB(from: working.primaries, to: cubePrimaries).float
-      fromCube = Matrix3x3.rgbToRGB(from: cubePrimaries, to: working.primaries).float
-    }
+    toCube = Self.matrix(from: working.primaries, to: space.primaries.primaries, raw: mode == .raw)
+    fromCube = Self.matrix(
+      from: output.primaries.primaries, to: working.primaries, raw: mode == .raw)
     referenceWhite = Float(space.referenceWhite)
-    weights = SIMD3<Float>(cubePrimaries.luminanceWeights)
-    whiteResponse = (weights * mode.decodeSDR(processor.apply(SIMD3(repeating: 1)))).sum()
+    outputReferenceWhite = Float(output.referenceWhite)
+    let outputPrimaries = output.primaries.primaries
+    weights = SIMD3<Float>(outputPrimaries.luminanceWeights)
+    whiteResponse =
+      (weights
+      * Self.decode(
+        processor.apply(SIMD3(repeating: 1)), outputMode,
+        referenceWhite: outputReferenceWhite)).sum()
     let slope =
       transfer.isSDR
       ? Self.neutralSlope(
-        lut: lut, interpolation: interpolation, mode: mode,
-        weights: cubePrimaries.luminanceWeights) : nil
+        lut: lut, interpolation: interpolation, input: transfer, output: output.transfer,
+        weights: outputPrimaries.luminanceWeights) : nil
     neutralSlopeAtWhite = slope
     continuation = HighlightContinuation(slopeAtWhite: slope ?? 1)
   }
 
+  /// The `Float` matrix between two sets of primaries, nil when they agree or the cube is raw.
+  static func matrix(from source: RGBPrimaries, to target: RGBPrimaries, raw: Bool)
+    -> FloatMatrix3x3?
+  {
+    guard !raw, !source.hasSameChromaticities(as: target) else { return nil }
+    return Matrix3x3.rgbToRGB(from: source, to: target).float
+  }
+
   /// `k = Y′(1)/Y(1)` by the chain rule, in Double: `Y′(1) = w·(dec′(L(1)) ⊙ L′(1))·enc′(1)`.
+  /// `enc` is the input curve, `dec` the output curve (per channel; scale-free, so PQ's
+  /// cd/m² do not matter).
   /// `L′(1)` is the lookup's derivative along the neutral axis at the domain's top, read off
   /// its first-order extension (`(L(1 + ε) − L(1))/ε` under linear extrapolation, ε = 2⁻⁴:
   /// exact for a 0–1 domain, where that extension is the boundary cell's own derivative);
   /// the curves' derivatives are central differences of the exact curves.
   static func neutralSlope(
-    lut: CubeLUT, interpolation: Interpolation, mode: Mode, weights: SIMD3<Double>
+    lut: CubeLUT, interpolation: Interpolation, input: TransferFunction,
+    output: TransferFunction, weights: SIMD3<Double>
   ) -> Double {
     func look(_ s: Float) -> SIMD3<Double> {
       SIMD3(
@@ -131,20 +151,19 @@ public struct CubeApplication: Sendable {
     let white = look(1)
     let signalSlope = (look(1 + epsilon) - white) / Double(epsilon)
     let h = 1e-6
-    let decoded = SIMD3(
-      mode.decodeExact(white.x), mode.decodeExact(white.y), mode.decodeExact(white.z))
+    let decoded = SIMD3(output.decode(white.x), output.decode(white.y), output.decode(white.z))
     func decodeSlope(_ y: Double) -> Double {
-      (mode.decodeExact(y + h) - mode.decodeExact(y - h)) / (2 * h)
+      (output.decode(y + h) - output.decode(y - h)) / (2 * h)
     }
     let decodeSlopes = SIMD3(decodeSlope(white.x), decodeSlope(white.y), decodeSlope(white.z))
-    let encodeSlope = (mode.encodeExact(1 + h) - mode.encodeExact(1 - h)) / (2 * h)
+    let encodeSlope = (input.encode(1 + h) - input.encode(1 - h)) / (2 * h)
     let y = (weights * decoded).sum()
     guard y > 1e-6 else { return 1 }
     return (weights * decodeSlopes * signalSlope).sum() * encodeSlope / y
   }
 
-  /// Creates an application from a parsed file, its space resolved from `space` or the
-  /// file's `# EDRCube space:` comment, else `srgb rec709`.
+  /// Creates an application from a parsed file, its spaces from `space` (input = output) or
+  /// the file's `# EDRCube space:` comment, else `srgb rec709`.
   ///
   /// - Throws: `EDRPipelineError` when the space comment is malformed.
   public init(
@@ -152,15 +171,16 @@ public struct CubeApplication: Sendable {
     interpolation: Interpolation = .trilinear, extrapolation: Extrapolation? = nil,
     policy: EDRPolicy = .default, toneMap: EDRToneMap? = nil
   ) throws(EDRPipelineError) {
-    var resolved = CubeSpace.fallback
+    var spaces = CubeSpacePair.fallback
     if let space {
-      resolved = space
-    } else if let found = try CubeSpace(comments: file.comments) {
-      resolved = found
+      spaces = CubeSpacePair(space)
+    } else if let found = try CubeSpacePair(comments: file.comments) {
+      spaces = found
     }
     self.init(
-      lut: CubeLUT(file), space: resolved, working: working, interpolation: interpolation,
-      extrapolation: extrapolation, policy: policy, toneMap: toneMap)
+      lut: CubeLUT(file), space: spaces.input, outputSpace: spaces.output, working: working,
+      interpolation: interpolation, extrapolation: extrapolation, policy: policy,
+      toneMap: toneMap)
   }
 
   /// The extrapolation the lookups use.

@@ -1,13 +1,14 @@
-public import ColorMath
+import ColorMath
 
-/// The `# EDRCube space: SPACE [PRIMARIES] [REFERENCE-WHITE]` comment (docs/semantics.md §1).
+/// The `# EDRCube space: SPACE [PRIMARIES] [REFERENCE-WHITE]` comment (docs/semantics.md §1);
+/// the two-space form `IN -> OUT` is ``CubeSpacePair``'s.
 extension CubeSpace {
   /// The comment's prefix, as it appears after `#` and one space.
   public static let commentPrefix = "EDRCube space:"
 
   /// Where a resolved cube space came from (`inspect` and `apply` say which).
   public enum Origin: String, Sendable, Hashable {
-    /// The command line (`--lut-space`).
+    /// The command line (`--lut-space` or `--lut-output-space`).
     case commandLine = "command line"
     /// The cube's `# EDRCube space:` comment.
     case comment = "cube comment"
@@ -25,34 +26,33 @@ extension CubeSpace {
   public var name: String {
     switch transfer {
     case .raw: return "raw"
-    case .linear, .srgb, .bt1886: return "\(transfer.rawValue) \(primaries.rawValue)"
     case .pq, .hlg:
       let white =
         referenceWhite == referenceWhite.rounded() && abs(referenceWhite) < 1e15
         ? String(Int(referenceWhite)) : String(referenceWhite)
       return "\(transfer.rawValue) \(primaries.rawValue) \(white)"
+    default: return "\(transfer.rawValue) \(primaries.rawValue)"
     }
   }
 
-  /// Reads the space from a cube's comments (`CubeFile.comments`: text after `#` and one
-  /// space). The first comment starting with `EDRCube space:` (any case) counts.
+  /// The input space of a cube's `# EDRCube space:` comment (``CubeSpacePair/init(comments:)``);
+  /// for the one-space form, the cube's only space.
   ///
   /// - Returns: nil when no comment names a space.
-  /// - Throws: `EDRPipelineError` when the comment is malformed: an unknown token, two
-  ///   primaries or two numbers, or a reference white that is not positive and finite.
+  /// - Throws: `EDRPipelineError` when the comment is malformed.
   public init?(comments: [String]) throws(EDRPipelineError) {
-    let prefix = Self.commentPrefix.lowercased()
-    guard
-      let line = comments.first(where: {
-        $0.trimmingLeadingSpaces.lowercased().hasPrefix(prefix)
-      })
-    else { return nil }
-    let body = line.trimmingLeadingSpaces.dropFirst(prefix.count)
-    let tokens = body.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    guard let pair = try CubeSpacePair(comments: comments) else { return nil }
+    self = pair.input
+  }
+
+  /// Reads one space, `SPACE [PRIMARIES] [REFERENCE-WHITE]`, from a comment's tokens.
+  /// - Throws: `EDRPipelineError` naming `line` for an unknown token, two primaries or two
+  ///   numbers, or a reference white that is not positive and finite.
+  init(tokens: [String], line: String) throws(EDRPipelineError) {
     guard let first = tokens.first else {
       throw EDRPipelineError(.emptySpaceComment, text: line)
     }
-    guard let transfer = Transfer(rawValue: first.lowercased()) else {
+    guard let transfer = TransferFunction(rawValue: first.lowercased()) else {
       throw EDRPipelineError(.invalidSpaceComment(token: first), text: line)
     }
     var primaries: NamedPrimaries?
@@ -72,36 +72,11 @@ extension CubeSpace {
     self.init(
       transfer, primaries: primaries, referenceWhite: white ?? Self.defaultReferenceWhite)
   }
-
-  /// Decides a cube's space: the command line, else the cube's comment, else `srgb rec709`.
-  ///
-  /// When `transfer` is given, the comment is ignored and the other parts come from their
-  /// flags or the defaults of that transfer. Otherwise the comment (or `srgb rec709`)
-  /// supplies the space and `primaries` / `referenceWhite`, when given, replace its parts.
-  /// - Throws: `EDRPipelineError` for a malformed comment or a bad reference white.
-  public static func resolve(
-    transfer: Transfer?, primaries: NamedPrimaries?, referenceWhite: Double?,
-    comments: [String]
-  ) throws(EDRPipelineError) -> (space: CubeSpace, origin: Origin) {
-    if let w = referenceWhite, !(w > 0 && w.isFinite) {
-      throw EDRPipelineError(.invalidReferenceWhite(w))
-    }
-    if let transfer {
-      let space = CubeSpace(
-        transfer, primaries: primaries, referenceWhite: referenceWhite ?? defaultReferenceWhite)
-      return (space, .commandLine)
-    }
-    let found = try CubeSpace(comments: comments)
-    var space = found ?? .fallback
-    if let primaries { space.primaries = primaries }
-    if let referenceWhite { space.referenceWhite = referenceWhite }
-    return (space, found == nil ? .fallback : .comment)
-  }
 }
 
 extension String {
   /// The string without leading blanks and tabs.
-  fileprivate var trimmingLeadingSpaces: Substring {
+  var trimmingLeadingSpaces: Substring {
     self.drop(while: { $0 == " " || $0 == "\t" })
   }
 }

@@ -3,7 +3,7 @@ import ColorMath
 /// Converts between a cube space's signals and linear EDR light, in `Double` (docs/semantics.md §1, §5).
 ///
 /// Linear EDR is relative (1 = reference white) in the space's own primaries. `raw` and
-/// `linear` pass values through. PQ and HLG follow the BT.2100 paths of ``CubeApplication``:
+/// `linear` pass values through; the other curves but PQ and HLG are ``TransferFunction``'s. PQ and HLG follow the BT.2100 paths of ``CubeApplication``:
 /// encoding clamps to the container (0…10000 cd/m² for PQ, 0…1 signal for HLG on the
 /// 1000 cd/m² reference display) and decoding clamps the signal to 0…1.
 package struct SpaceCodec: Sendable {
@@ -17,14 +17,12 @@ package struct SpaceCodec: Sendable {
   package func decode(_ signal: SIMD3<Double>) -> SIMD3<Double> {
     let w = space.referenceWhite
     switch space.transfer {
-    case .raw, .linear: return signal
-    case .srgb: return Self.map(signal, SRGB.decode)
-    case .bt1886: return Self.map(signal, BT1886.decode)
     case .pq:
       let s = signal.clamped(lowerBound: .zero, upperBound: .one)
       return Self.map(s, PQ.eotf) / w
     case .hlg:
       return hlgDisplay.eotf(signal.clamped(lowerBound: .zero, upperBound: .one)) / w
+    default: return Self.map(signal, space.transfer.decode)
     }
   }
 
@@ -32,9 +30,6 @@ package struct SpaceCodec: Sendable {
   package func encode(_ linear: SIMD3<Double>) -> SIMD3<Double> {
     let w = space.referenceWhite
     switch space.transfer {
-    case .raw, .linear: return linear
-    case .srgb: return Self.map(linear, SRGB.encode)
-    case .bt1886: return Self.map(linear, BT1886.encode)
     case .pq:
       let nits = (linear * w).clamped(
         lowerBound: .zero, upperBound: SIMD3(repeating: PQ.peakLuminance))
@@ -43,6 +38,7 @@ package struct SpaceCodec: Sendable {
       let display = pointwiseMin(
         pointwiseMax(linear * w, .zero), SIMD3(repeating: CubeSpace.hlgDisplayPeak))
       return hlgDisplay.inverseEOTF(display).clamped(lowerBound: .zero, upperBound: .one)
+    default: return Self.map(linear, space.transfer.encode)
     }
   }
 

@@ -4,16 +4,16 @@ public import CubeFormat
 import EDRPipeline
 
 extension CubePlot {
-  /// The display colour of one node value of a cube in `space`.
+  /// The display colour of one node value of a cube whose output is in `space`.
   ///
   /// SDR-encoded (srgb, bt1886) and raw cubes hold display-ready values: shown clipped to
-  /// 0…1. Linear, pq and hlg nodes are decoded to linear EDR, converted to Rec.709 and tone
+  /// 0…1. Linear, pq, hlg and log-curve nodes are decoded to linear EDR, converted to Rec.709 and tone
   /// mapped for an SDR screen with ``SDRPreview`` at the plot's headroom.
   public func displayColor(node value: SIMD3<Float>, space: CubeSpace) -> SIMD3<Float> {
     switch space.transfer {
     case .raw, .srgb, .bt1886:
       return value.clamped(lowerBound: .zero, upperBound: .one)
-    case .linear, .pq, .hlg:
+    default:
       var linear = SpaceCodec(space).decode(SIMD3<Double>(value))
       if let m = SpaceCodec(space).matrix(to: CubeSpace(.linear, primaries: .rec709)) {
         linear = m * linear

@@ -40,7 +40,8 @@ enum ImageDocument {
   }
 
   /// What the pixels mean (docs/semantics.md §1): EXR and float TIFF are linear EDR in the file's
-  /// chromaticities (else Rec.709); integer TIFF is sRGB-encoded Rec.709.
+  /// chromaticities (the named set they match within 1e-4, else as written; Rec.709 without
+  /// them); integer TIFF is sRGB-encoded Rec.709.
   var workingSpace: WorkingSpace {
     switch self {
     case .exr(let image, let set):
@@ -49,7 +50,11 @@ enum ImageDocument {
           red: SIMD2<Double>(c.red), green: SIMD2<Double>(c.green), blue: SIMD2<Double>(c.blue),
           white: SIMD2<Double>(c.white))
       else { return .linearRec709 }
-      return WorkingSpace(.linear, primaries: primaries)
+      // A known set within 1e-4 is used exactly (docs/semantics.md §7).
+      guard let named = NamedPrimaries(matching: primaries) else {
+        return WorkingSpace(.linear, primaries: primaries)
+      }
+      return WorkingSpace(.linear, named: named)
     case .tiff(let image):
       return image.sampleType.isFloatingPoint ? .linearRec709 : WorkingSpace(.srgb, named: .rec709)
     }

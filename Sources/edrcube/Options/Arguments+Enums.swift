@@ -10,8 +10,10 @@ import RasterIO
 extension Interpolation: ExpressibleByArgument {}
 extension Extrapolation: ExpressibleByArgument {}
 extension EDRPolicy: ExpressibleByArgument {}
-extension CubeSpace.Transfer: ExpressibleByArgument {}
-extension NamedPrimaries: ExpressibleByArgument {
+extension TransferFunction: ExpressibleByArgument {}
+extension NamedPrimaries: ExpressibleByArgument {}
+
+extension ExpressibleByArgument where Self: CaseIterable & RawRepresentable, RawValue == String {
   /// Every spelling, comma-separated, for help texts.
   static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

@@ -4,20 +4,34 @@ import CubeFormat
 import EDRPipeline
 
 /// What a cube's values mean, from the command line: `--lut-space`, `--lut-primaries`,
-/// `--reference-white`, shared by `apply`, `eval` and `inspect` (docs/semantics.md §1).
+/// `--lut-output-space`, `--lut-output-primaries`, `--reference-white`, shared by `apply`,
+/// `eval` and `inspect` (docs/semantics.md §1).
 struct CubeSpaceOptions: ParsableArguments {
   @Option(
     name: .customLong("lut-space"),
     help: """
-      What the cube's values mean: raw, linear, srgb, bt1886, pq, hlg. Default: the cube's \
+      What the cube's input values mean: \(TransferFunction.names). Default: the cube's \
       '# EDRCube space:' comment, else srgb.
       """)
-  var lutSpace: CubeSpace.Transfer?
+  var lutSpace: TransferFunction?
 
   @Option(
     name: .customLong("lut-primaries"),
-    help: "The cube's primaries: \(NamedPrimaries.names) (default rec709; rec2020 for pq and hlg).")
+    help: """
+      The cube's input primaries: \(NamedPrimaries.names) (default: the curve's: rec709; \
+      rec2020 for pq and hlg; the camera's gamut for a log curve).
+      """)
   var lutPrimaries: NamedPrimaries?
+
+  @Option(
+    name: .customLong("lut-output-space"),
+    help: "What the cube's output values mean (default: the comment's output, else the input's).")
+  var lutOutputSpace: TransferFunction?
+
+  @Option(
+    name: .customLong("lut-output-primaries"),
+    help: "The cube's output primaries (default: the output curve's, else the input's).")
+  var lutOutputPrimaries: NamedPrimaries?
 
   @Option(
     name: .customLong("reference-white"),
@@ -30,14 +44,16 @@ struct CubeSpaceOptions: ParsableArguments {
     }
   }
 
-  /// The space of `file` (read from `path`): the flags, else its comment, else `srgb rec709`.
-  /// - Throws: `CLIFailure` naming `path` when the comment is malformed.
+  /// The spaces of `file` (read from `path`): the flags, else its comment, else `srgb rec709`.
+  /// - Throws: `CLIFailure` naming `path` when the comment is malformed or raw meets
+  ///   another space.
   func resolve(_ file: CubeFile, path: String) throws -> (
-    space: CubeSpace, origin: CubeSpace.Origin
+    spaces: CubeSpacePair, origin: CubeSpace.Origin
   ) {
     do {
-      return try CubeSpace.resolve(
-        transfer: lutSpace, primaries: lutPrimaries, referenceWhite: referenceWhite,
+      return try CubeSpacePair.resolve(
+        input: lutSpace, primaries: lutPrimaries, output: lutOutputSpace,
+        outputPrimaries: lutOutputPrimaries, referenceWhite: referenceWhite,
         comments: file.comments)
     } catch {
       throw CLIFailure("\(path): \(error.description)")

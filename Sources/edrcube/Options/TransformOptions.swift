@@ -23,10 +23,10 @@ struct TransformOptions: ParsableArguments {
   @Option(
     name: .customLong("edr-policy"),
     help: """
-      Highlight policy for SDR cubes on EDR input: clamp, linear, maxrgb, tone-scaled-maxrgb, \
-      rising-maxrgb (default).
+      Highlight policy for cubes with an SDR input (srgb, bt1886) on EDR input: clamp, \
+      linear, maxrgb, tone-scaled-maxrgb, rising-maxrgb (default).
       """)
-  var edrPolicy: EDRPolicy = .default
+  var edrPolicy: EDRPolicy?
 
   @OptionGroup var cubeSpace: CubeSpaceOptions
 
@@ -79,15 +79,18 @@ struct TransformOptions: ParsableArguments {
     var working = defaultWorking
     if let workingSpace { working.transfer = workingSpace }
     if let workingPrimaries { working.primaries = workingPrimaries.primaries }
+    let spaces = resolved.spaces
     let application = CubeApplication(
-      lut: CubeLUT(file), space: resolved.space, working: working, interpolation: interp,
-      extrapolation: extrapolation, policy: edrPolicy, toneMap: toneMap(for: resolved.space))
+      lut: CubeLUT(file), space: spaces.input, outputSpace: spaces.output, working: working,
+      interpolation: interp, extrapolation: extrapolation, policy: edrPolicy ?? .default,
+      toneMap: toneMap(for: spaces.output))
     return ResolvedTransform(
-      path: lut, file: file, application: application, spaceOrigin: resolved.origin)
+      path: lut, file: file, application: application, spaceOrigin: resolved.origin,
+      policyRequested: edrPolicy != nil)
   }
 
-  /// The tone map of `--peak` / `--headroom`, from the cube's container peak (PQ 10000 cd/m²,
-  /// HLG 1000 cd/m²) or, for other cubes, from the PQ container's 10000 cd/m².
+  /// The tone map of `--peak` / `--headroom`, from the cube output's container peak (PQ
+  /// 10000 cd/m², HLG 1000 cd/m²) or, for other cubes, from the PQ container's 10000 cd/m².
   private func toneMap(for space: CubeSpace) -> EDRToneMap? {
     let white = space.referenceWhite
     let inputPeak = space.containerPeak ?? (PQ.peakLuminance / white)
@@ -111,15 +114,23 @@ struct ResolvedTransform {
   var application: CubeApplication
   /// Where the cube's space came from.
   var spaceOrigin: CubeSpace.Origin
+  /// Whether `--edr-policy` was given.
+  var policyRequested: Bool
 
   /// What `apply` and `eval` print on stderr (docs/semantics.md §8):
-  /// `lut: x.cube: space srgb rec709 (cube comment), trilinear, extrapolation linear, policy
-  /// rising-maxrgb`.
+  /// `lut: x.cube: space srgb rec709 (cube comment), working linear rec709, trilinear,
+  /// extrapolation linear, policy rising-maxrgb`.
   var summary: String {
     let a = application
-    let space = a.space.commentText.dropFirst(CubeSpace.commentPrefix.count + 1)
-    var parts = [
-      "space \(space) (\(spaceOrigin.rawValue))", a.interpolation.rawValue,
+    let space = CubeSpacePair(a.space, output: a.outputSpace).name
+    var parts = ["space \(space) (\(spaceOrigin.rawValue))"]
+    if a.space.transfer != .raw {
+      let primaries =
+        NamedPrimaries(matching: a.working.primaries)?.rawValue ?? "file chromaticities"
+      parts.append("working \(a.working.transfer.rawValue) \(primaries)")
+    }
+    parts += [
+      a.interpolation.rawValue,
       "extrapolation \(a.extrapolation.rawValue)",
     ]
     if let policy = a.policy { parts.append("policy \(policy.rawValue)") }
@@ -127,6 +138,16 @@ struct ResolvedTransform {
       parts.append("tone map \(toneMap.curve.rawValue)")
     }
     return "lut: \(path): " + parts.joined(separator: ", ")
+  }
+
+  /// The note for an `--edr-policy` given for a cube whose input is not SDR, which it does
+  /// not apply to (docs/semantics.md §4), or nil.
+  var policyNote: String? {
+    guard policyRequested, application.policy == nil else { return nil }
+    let input = application.space.transfer.rawValue
+    return "\(path): note: --edr-policy applies to cubes with an SDR input (srgb, bt1886); "
+      + "this cube's input is \(input), so the lookup is the plain lookup with extrapolation "
+      + application.extrapolation.rawValue
   }
 
   /// The warning for a look that clips at white under a policy that flattens EDR
