@@ -46,10 +46,11 @@ public struct AtomicFileWriter: Sendable {
     }
     defer { FileSystemCalls.closeDescriptor(folder) }
     let (fd, temporary) = try Self.get(
-      FileSystemCalls.createUnique(prefix: "." + target.name + ".tmp.", in: folder), destination
+      TemporaryFileRegistry.create(in: target.folder) {
+        FileSystemCalls.createUnique(prefix: "." + target.name + ".tmp.", in: folder)
+      }, destination
     ) { "cannot create a file in \(target.folder): \($0)" }
     let registered = target.folder + "/" + temporary
-    TemporaryFileRegistry.add(registered)
     defer {
       FileSystemCalls.closeDescriptor(fd)
       TemporaryFileRegistry.remove(registered)

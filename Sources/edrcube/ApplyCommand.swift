@@ -108,6 +108,7 @@ struct ApplyCommand: ParsableCommand {
     if inPlace, let preview {
       try OutputChecks.refuseReplacing(jobs.map(\.input), by: [preview])
     }
+    for job in jobs { try ApplyJobs.checkOutputFormat(job) }
     var transforms: [WorkingSpace: ResolvedTransform] = [:]
     let processor = FrameProcessor(
       transform: { document in

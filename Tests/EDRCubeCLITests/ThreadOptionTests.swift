@@ -8,7 +8,8 @@ import Testing
 @Suite struct ThreadOptionTests {
   /// The worker count `apply --timing` reports.
   private func reportedThreads(_ stderr: String) -> Int? {
-    guard let line = stderr.split(separator: "\n").first(where: { $0.hasPrefix("timing: apply") }),
+    let lines = stderr.split(separator: "\n")
+    guard let line = lines.first(where: { $0.hasPrefix("timing: ") && $0.contains(": apply ") }),
       let on = line.range(of: " on ")
     else { return nil }
     return Int(line[on.upperBound...].prefix { $0.isNumber })

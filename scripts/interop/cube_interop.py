@@ -85,16 +85,23 @@ def compare_report(name, report, lut):
     check(close(report["outputMax"], last.max(axis=0)), f"{name}: outputMax {report['outputMax']}")
 
 
+def ocio_processor(path):
+    """OpenColorIO's trilinear CPU processor for the file, or None (printed) if it cannot load it."""
+    config = ocio.Config.CreateRaw()
+    transform = ocio.FileTransform(src=path, interpolation=ocio.INTERP_LINEAR)
+    try:
+        return config.getProcessor(transform).getDefaultCPUProcessor()
+    except Exception as error:  # OCIO raises its own exception type
+        print(f"  OCIO could not load {path}: {error}")
+        return None
+
+
 def ocio_nodes_match(path, lut):
     """OpenColorIO loads the file and, at the grid nodes of a single-stage file, returns the
     table values."""
     st = stages(lut)
-    config = ocio.Config.CreateRaw()
-    transform = ocio.FileTransform(src=path, interpolation=ocio.INTERP_LINEAR)
-    try:
-        processor = config.getProcessor(transform).getDefaultCPUProcessor()
-    except Exception as error:  # OCIO raises its own exception type
-        print(f"  OCIO could not load {path}: {error}")
+    processor = ocio_processor(path)
+    if processor is None:
         return False
     if len(st) != 1:
         return len(processor.applyRGB([0.5, 0.5, 0.5])) == 3
@@ -195,12 +202,8 @@ def default_outputs(edrcube, folder):
 def ocio_agrees_with_eval(edrcube, path):
     """OpenColorIO loads the file, and its trilinear result at probes across the domain equals
     `edrcube eval --lut-space raw --extrapolation clamp` (the same semantics) within 1e-5."""
-    config = ocio.Config.CreateRaw()
-    transform = ocio.FileTransform(src=path, interpolation=ocio.INTERP_LINEAR)
-    try:
-        processor = config.getProcessor(transform).getDefaultCPUProcessor()
-    except Exception as error:  # OCIO raises its own exception type
-        print(f"  OCIO could not load {path}: {error}")
+    processor = ocio_processor(path)
+    if processor is None:
         return False
     lo, hi = domain_of(colour.read_LUT(path))
     rng = np.random.default_rng(7)

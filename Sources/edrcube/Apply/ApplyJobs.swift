@@ -49,17 +49,6 @@ enum ApplyJobs {
     return result
   }
 
-  /// Output paths: `--in-place` replaces the input; `--output-dir` keeps file names; `-o` names
-  /// one output, or a sequence pattern for a sequence input.
-  static func jobs(
-    _ inputs: [(path: String, sequence: FrameSequence?, frame: Int?)], output: String?,
-    outputDirectory: String?, inPlace: Bool
-  ) throws -> [ApplyJob] {
-    let jobs = try pairs(inputs, output: output, outputDirectory: outputDirectory, inPlace: inPlace)
-    for job in jobs { try checkOutputFormat(job) }
-    return jobs
-  }
-
   /// The output's format follows its name (`.exr`, `.tif`, `.tiff`); an unknown extension, or
   /// one that names another format than the input's, is refused before anything is written.
   static func checkOutputFormat(_ job: ApplyJob) throws {
@@ -83,8 +72,9 @@ enum ApplyJobs {
     }
   }
 
-  /// Input → output pairs for `-o`, `--output-dir` or `--in-place`.
-  private static func pairs(
+  /// Output paths: `--in-place` replaces the input; `--output-dir` keeps file names; `-o` names
+  /// one output, or a sequence pattern for a sequence input.
+  static func jobs(
     _ inputs: [(path: String, sequence: FrameSequence?, frame: Int?)], output: String?,
     outputDirectory: String?, inPlace: Bool
   ) throws -> [ApplyJob] {
