@@ -7,42 +7,29 @@
 /// continuous with slope 1 at the knee, increasing, and never above `out`; with
 /// `out ≥ 2` (in the unit where 1 is diffuse white) everything up to white is unchanged.
 /// Active only when `in > out`; otherwise the identity.
-public struct MaxRGBKnee: Sendable, Hashable {
+public struct MaxRGBKnee: MaxRGBCurve {
   /// The brightest input, mapped to `outputPeak`.
   public let inputPeak: Double
   /// The brightest output.
   public let outputPeak: Double
 
-  /// Creates the curve.
-  ///
-  /// - Parameters:
-  ///   - inputPeak: source peak, > 0.
-  ///   - outputPeak: target peak, > 0.
+  /// Creates the curve from the source peak to the target peak (both > 0).
   public init(inputPeak: Double, outputPeak: Double) {
-    self.inputPeak = inputPeak
-    self.outputPeak = outputPeak
+    (self.inputPeak, self.outputPeak) = (inputPeak, outputPeak)
   }
-
-  /// Whether the curve changes anything (`inputPeak > outputPeak`).
-  public var isActive: Bool { inputPeak > outputPeak && outputPeak > 0 }
 
   /// The knee `k = out/2`: values up to it are unchanged.
   public var knee: Double { outputPeak / 2 }
 
-  /// `y(m)`, the new maximum of a colour whose maximum is `m`.
+  /// `y(m)`, the new maximum of a colour whose maximum is `m`: above the knee, extended
+  /// Reinhard from `in − k` to `out − k` on `m − k`.
   public func map(_ m: Double) -> Double {
     guard isActive, m > knee else { return m }
-    guard m < inputPeak else { return outputPeak }
-    let (k, span) = (knee, outputPeak - knee)
-    let a = span / ((inputPeak - k) * (inputPeak - k))
-    let x = m - k
-    return k + x * (1 + a * x) / (1 + x / span)
+    let above = MaxRGBReinhard(inputPeak: inputPeak - knee, outputPeak: outputPeak - knee)
+    let x = m - knee
+    return knee + x * above.gain(forMax: x)
   }
 
-  /// Tone-maps one colour: `rgb·y(m)/m`; colours with `m ≤ 0` are unchanged.
-  public func apply(_ rgb: SIMD3<Double>) -> SIMD3<Double> {
-    let m = rgb.max()
-    guard m > 0 else { return rgb }
-    return rgb * (map(m) / m)
-  }
+  /// `y(m)/m`; 1 for `m ≤ 0`.
+  public func gain(forMax m: Double) -> Double { m > 0 ? map(m) / m : 1 }
 }

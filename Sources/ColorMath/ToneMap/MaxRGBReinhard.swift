@@ -6,7 +6,7 @@
 /// `m ≥ in` are held at the target: `y = x·out/m`, so the output's maximum never exceeds
 /// `out`. Peaks are in any unit shared with the colours (cd/m², or EDR units with
 /// 1 = reference white).
-public struct MaxRGBReinhard: Sendable, Hashable {
+public struct MaxRGBReinhard: MaxRGBCurve {
   /// The brightest input that must map to `outputPeak`.
   public let inputPeak: Double
   /// The brightest output.
@@ -22,9 +22,6 @@ public struct MaxRGBReinhard: Sendable, Hashable {
     self.outputPeak = outputPeak
   }
 
-  /// Whether the curve changes anything (`inputPeak > outputPeak`).
-  public var isActive: Bool { inputPeak > outputPeak && outputPeak > 0 }
-
   /// The factor applied to a colour whose maximum component is `m`; 1 for `m ≤ 0`,
   /// `out/m` for `m ≥ in`.
   public func gain(forMax m: Double) -> Double {
@@ -33,13 +30,5 @@ public struct MaxRGBReinhard: Sendable, Hashable {
     let a = outputPeak / (inputPeak * inputPeak)
     let b = 1 / outputPeak
     return (1 + a * m) / (1 + b * m)
-  }
-
-  /// Tone-maps one colour.
-  public func apply(_ rgb: SIMD3<Double>) -> SIMD3<Double> { rgb * gain(forMax: rgb.max()) }
-
-  /// Tone-maps one colour in `Float` (the gain is computed in `Double`).
-  public func apply(_ rgb: SIMD3<Float>) -> SIMD3<Float> {
-    rgb * Float(gain(forMax: Double(rgb.max())))
   }
 }
