@@ -29,20 +29,20 @@ import Testing
   /// is renamed into place.
   @Test func aTemporaryNameSwappedForALinkRedirectsNothing() throws {
     try withTemporaryDirectory { dir in
-      let shared = dir.appendingPathComponent("shared")
+      let writable = dir.appendingPathComponent("writable")
       let outside = dir.appendingPathComponent("outside")
-      for folder in [shared, outside] {
+      for folder in [writable, outside] {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       }
       let victim = outside.appendingPathComponent("secret").path
       try Data("secret\n".utf8).write(to: URL(fileURLWithPath: victim))
       chmod(victim, 0o600)
-      let destination = shared.appendingPathComponent("out.cube").path
+      let destination = writable.appendingPathComponent("out.cube").path
       #expect(throws: FileOutputError.self) {
         try AtomicFileWriter(synchronizes: false).write(to: destination) { file in
-          let names = try FileManager.default.contentsOfDirectory(atPath: shared.path)
+          let names = try FileManager.default.contentsOfDirectory(atPath: writable.path)
           let temporary = try #require(names.first { $0.hasPrefix(".out.cube.tmp.") })
-          let path = shared.appendingPathComponent(temporary).path
+          let path = writable.appendingPathComponent(temporary).path
           #expect(unlink(path) == 0 && symlink(victim, path) == 0)
           try Self.payload.withUnsafeBytes { try file.write($0) }
         }
