@@ -104,11 +104,12 @@ struct ApplyCommand: ParsableCommand {
     let jobs = try ApplyJobs.jobs(
       selected, output: output, outputDirectory: outputDirectory, inPlace: inPlace)
     // --in-place allows each job's output to be its own input, nothing else.
-    try OutputChecks.refuseReplacing(
-      [transform.lut] + (inPlace ? [] : jobs.map(\.input)),
-      by: (inPlace ? [] : jobs.map(\.output)) + [preview])
-    if inPlace, let preview {
-      try OutputChecks.refuseReplacing(jobs.map(\.input), by: [preview])
+    try OutputChecks.refuseReplacing([transform.lut], by: jobs.map(\.output) + [preview])
+    try OutputChecks.refuseReplacing(jobs.map(\.input), by: [preview])
+    if !inPlace {
+      try OutputChecks.refuseReplacing(
+        jobs.map(\.input), by: jobs.map(\.output),
+        remedy: "choose another output, or --in-place to replace the input")
     }
     for job in jobs { try ApplyJobs.checkOutputFormat(job) }
     // One transform per working space, in the order met.

@@ -49,7 +49,6 @@ struct InspectCommand: ParsableCommand {
     do {
       file = try CubeReader.read(contentsOf: cube)
     } catch {
-      if case .io(let reason) = error.kind { throw CLIFailure("\(cube): error: \(reason)") }
       throw CLIFailure(error.description + (error.lineText.map { "\n    " + $0 } ?? ""))
     }
     let space = try cubeSpace.resolve(file, path: cube)
