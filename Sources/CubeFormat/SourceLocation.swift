@@ -14,6 +14,9 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     self.column = column
   }
 
-  /// `file:line:col`, or `<input>:line:col` for in-memory input.
-  public var description: String { "\(file ?? "<input>"):\(line):\(column)" }
+  /// `file:line:col`, or `<input>:line:col` for in-memory input; `file` alone for line 0
+  /// (the whole file: it could not be read).
+  public var description: String {
+    line == 0 ? file ?? "<input>" : "\(file ?? "<input>"):\(line):\(column)"
+  }
 }

@@ -101,7 +101,7 @@ public struct AtomicFileWriter: Sendable {
       {
         throw FileOutputError(
           .invalidRequest, path: destination,
-          "the output would replace the input \(input) (use in-place to allow it)")
+          "the output would replace the input \(input) (use --in-place to allow it)")
       }
     }
   }

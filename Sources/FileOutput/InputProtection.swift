@@ -7,8 +7,11 @@ public enum InputProtection {
   /// - Parameters:
   ///   - outputs: The files the command will write (nil entries are options not given).
   ///   - inputs: The files it reads.
+  ///   - remedy: What the message suggests.
   /// - Throws: ``FileOutputError`` `.invalidRequest` naming the output and the input.
-  public static func check(outputs: [String?], inputs: [String]) throws(FileOutputError) {
+  public static func check(
+    outputs: [String?], inputs: [String], remedy: String = "choose another output"
+  ) throws(FileOutputError) {
     let sources = inputs.compactMap { input -> (String, FileStatus)? in
       guard case .success(let status) = FileSystemCalls.status(path: input, followLinks: true)
       else { return nil }
@@ -20,7 +23,7 @@ public enum InputProtection {
       if let (input, _) = sources.first(where: { $0.1.isSameFile(as: target) }) {
         throw FileOutputError(
           .invalidRequest, path: output,
-          "the output would replace the input \(input); choose another output")
+          "the output would replace the input \(input); \(remedy)")
       }
     }
   }

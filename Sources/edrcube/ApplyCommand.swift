@@ -27,6 +27,8 @@ struct ApplyCommand: ParsableCommand {
 
   @OptionGroup var transform: TransformOptions
   @OptionGroup var threading: ThreadOptions
+  @OptionGroup var quietness: QuietOption
+  @OptionGroup var jsonOutput: JSONOption
 
   @Option(name: .shortAndLong, help: "The output file (or a sequence pattern for sequences).")
   var output: String?
@@ -102,22 +104,26 @@ struct ApplyCommand: ParsableCommand {
     let jobs = try ApplyJobs.jobs(
       selected, output: output, outputDirectory: outputDirectory, inPlace: inPlace)
     // --in-place allows each job's output to be its own input, nothing else.
-    try OutputChecks.refuseReplacing(
-      [transform.lut] + (inPlace ? [] : jobs.map(\.input)),
-      by: (inPlace ? [] : jobs.map(\.output)) + [preview])
-    if inPlace, let preview {
-      try OutputChecks.refuseReplacing(jobs.map(\.input), by: [preview])
+    try OutputChecks.refuseReplacing([transform.lut], by: jobs.map(\.output) + [preview])
+    try OutputChecks.refuseReplacing(jobs.map(\.input), by: [preview])
+    if !inPlace {
+      try OutputChecks.refuseReplacing(
+        jobs.map(\.input), by: jobs.map(\.output),
+        remedy: "choose another output, or --in-place to replace the input")
     }
     for job in jobs { try ApplyJobs.checkOutputFormat(job) }
-    var transforms: [WorkingSpace: ResolvedTransform] = [:]
+    // One transform per working space, in the order met.
+    var transforms: [ResolvedTransform] = []
     let processor = FrameProcessor(
       transform: { document in
         let working = document.workingSpace
-        if let known = transforms[working] { return known }
+        if let known = transforms.first(where: { $0.application.working == working }) {
+          return known
+        }
         let made = try transform.resolve(cube, defaultWorking: working)
-        if transforms.isEmpty, let note = made.policyNote { Console.error(note) }
-        transforms[working] = made
-        Console.error(made.summary)
+        if transforms.isEmpty, let note = made.policyNote { Console.note(note) }
+        transforms.append(made)
+        Console.note(made.summary)
         return made
       },
       part: part, layer: layer, alpha: alpha, pixelType: pixelType?.exrPixelType,
@@ -125,7 +131,16 @@ struct ApplyCommand: ParsableCommand {
       writer: AtomicFileWriter(protecting: jobs.map(\.input), allowReplacingInputs: inPlace),
       limits: RasterLimits(maxDecodedBytes: maxImageMiB << 20),
       preview: try previewTarget(jobs: jobs))
-    try run(jobs, with: processor)
+    var summary = run(jobs, with: processor)
+    summary.describe(transforms)
+    if jsonOutput.json {
+      if summary.failed == 0 { try Console.json(summary) }
+    } else {
+      Console.summary(summary.text)
+    }
+    if summary.failed > 0 {
+      throw CLIFailure("edrcube: error: \(summary.failed) file(s) failed", summary: summary)
+    }
   }
 
   private func previewTarget(jobs: [ApplyJob]) throws -> (path: String, headroom: Double)? {
@@ -136,10 +151,10 @@ struct ApplyCommand: ParsableCommand {
     return (preview, previewHeadroom)
   }
 
-  private func run(_ jobs: [ApplyJob], with processor: FrameProcessor) throws {
+  /// Processes every job; a file that fails is reported and the batch goes on.
+  private func run(_ jobs: [ApplyJob], with processor: FrameProcessor) -> ApplySummary {
     let bar = ProgressBar(total: jobs.count, unit: "frames")
-    var total = FrameReport()
-    var failures = 0
+    var summary = ApplySummary(files: jobs.count, lut: transform.lut)
     var warned = false
     for job in jobs {
       do {
@@ -148,25 +163,16 @@ struct ApplyCommand: ParsableCommand {
           Console.error(warning)
           warned = true
         }
-        total.pixels += report.pixels
-        total.nonFinitePixels += report.nonFinitePixels
-        total.nonFiniteOutputs += report.nonFiniteOutputs
-        total.clippedValues += report.clippedValues
+        summary.add(report)
         if timing { printTiming(report, job: job) }
       } catch {
-        // One file's failure is reported and the batch goes on.
-        failures += 1
-        (error as? CLIFailure ?? CLIFailure("\(error)")).print()
+        let failure = error as? CLIFailure ?? CLIFailure("\(error)")
+        failure.print()
+        summary.add(failure)
       }
       bar.advance()
     }
-    print(
-      "apply: \(jobs.count - failures) of \(jobs.count) file(s), "
-        + String(format: "%.2f", Double(total.pixels) / 1e6) + " Mpix, "
-        + "\(total.nonFinitePixels) non-finite pixel(s) in the input, "
-        + "\(total.nonFiniteOutputs) in the output, "
-        + "\(total.clippedValues) value(s) clipped by the output format")
-    if failures > 0 { throw CLIFailure("edrcube: error: \(failures) file(s) failed") }
+    return summary
   }
 
   private func printTiming(_ report: FrameReport, job: ApplyJob) {

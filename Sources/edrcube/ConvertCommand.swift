@@ -79,8 +79,7 @@ struct ConvertCommand: ParsableCommand {
   @Flag(help: "Measure ΔE_ITP against the SDR cube on EDR: max, p99, mean.")
   var report = false
 
-  @Flag(help: "Print the report as JSON.")
-  var json = false
+  @OptionGroup var jsonOutput: JSONOption
 
   @Option(
     help: """
@@ -105,6 +104,7 @@ struct ConvertCommand: ParsableCommand {
   }
 
   @OptionGroup var threading: ThreadOptions
+  @OptionGroup var quietness: QuietOption
 
   func run() throws {
     try OutputChecks.refuseReplacing(
@@ -132,11 +132,11 @@ struct ConvertCommand: ParsableCommand {
       try CubeConverter(options: options).convert(file, sourceName: name)
     }
     try CubeOutput.write(converted, to: output, companions)
-    if report || json {
+    if report || jsonOutput.json {
       let result = try CubeOutput.library {
         try ConversionQuality.measure(converted: converted, source: file, options: options)
       }
-      print(json ? try Self.json(result) : Self.text(result))
+      if jsonOutput.json { try Console.json(result) } else { print(Self.text(result)) }
     }
     if let plot { try writePlot(plot, converted: converted, source: file, options: options) }
   }
@@ -175,12 +175,6 @@ struct ConvertCommand: ParsableCommand {
           + "mean \(f(part.mean))")
     }
     return lines.joined(separator: "\n")
-  }
-
-  static func json(_ r: ConversionReport) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    return String(decoding: try encoder.encode(r), as: UTF8.self)
   }
 }
 

@@ -24,6 +24,7 @@ struct EDRCubeCommand: ParsableCommand {
       try command.run()
     } catch let failure as CLIFailure {
       failure.print()
+      if Console.reportsJSON { try? failure.printJSON() }
       Foundation.exit(ExitCode.failure.rawValue)
     } catch {
       guard LintCommand.isInvoked(by: arguments) else { exit(withError: error) }

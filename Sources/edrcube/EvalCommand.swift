@@ -20,12 +20,13 @@ struct EvalCommand: ParsableCommand {
       """)
 
   @OptionGroup var transform: TransformOptions
+  @OptionGroup var quietness: QuietOption
 
   func run() throws {
     let resolved = try transform.resolve(transform.loadCube(), defaultWorking: .linearRec709)
     let application = resolved.application
-    Console.error(resolved.summary)
-    if let note = resolved.policyNote { Console.error(note) }
+    Console.note(resolved.summary)
+    if let note = resolved.policyNote { Console.note(note) }
     var output = ""
     try forEachInputLine { line, lineNumber in
       let trimmed = line.trimmingCharacters(in: .whitespaces)

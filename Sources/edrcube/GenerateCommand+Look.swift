@@ -41,6 +41,7 @@ extension GenerateCommand {
     @Option(help: "The TITLE.") var title: String?
     @OptionGroup var output: CubeOutputOptions
     @OptionGroup var threading: ThreadOptions
+    @OptionGroup var quietness: QuietOption
 
     var operations: [LookOperation] {
       var ops: [LookOperation] = []
@@ -97,6 +98,7 @@ extension GenerateCommand {
     @Option(help: "The TITLE.") var title: String?
     @OptionGroup var output: CubeOutputOptions
     @OptionGroup var threading: ThreadOptions
+    @OptionGroup var quietness: QuietOption
 
     func run() throws {
       let cubes = steps.compactMap { step -> String? in

@@ -38,6 +38,7 @@ extension GenerateCommand {
 
     @OptionGroup var output: CubeOutputOptions
     @OptionGroup var threading: ThreadOptions
+    @OptionGroup var quietness: QuietOption
 
     func run() throws {
       let n = size ?? output.defaultSize(33)
@@ -62,6 +63,7 @@ extension GenerateCommand {
     @OptionGroup var common: ConversionGridOptions
     @OptionGroup var output: CubeOutputOptions
     @OptionGroup var threading: ThreadOptions
+    @OptionGroup var quietness: QuietOption
 
     func run() throws {
       let source = CubeSpace(from, primaries: fromPrimaries, referenceWhite: common.referenceWhite)
@@ -82,6 +84,7 @@ extension GenerateCommand {
     @OptionGroup var common: ConversionGridOptions
     @OptionGroup var output: CubeOutputOptions
     @OptionGroup var threading: ThreadOptions
+    @OptionGroup var quietness: QuietOption
 
     func run() throws {
       let w = common.referenceWhite
@@ -102,6 +105,7 @@ extension GenerateCommand {
     var interp: Interpolation = .trilinear
     @OptionGroup var output: CubeOutputOptions
     @OptionGroup var threading: ThreadOptions
+    @OptionGroup var quietness: QuietOption
 
     func run() throws {
       try OutputChecks.refuseReplacing([input], by: output.paths)
@@ -125,6 +129,7 @@ extension GenerateCommand {
     @Option(help: "Interpolation of both cubes.") var interp: Interpolation = .trilinear
     @OptionGroup var output: CubeOutputOptions
     @OptionGroup var threading: ThreadOptions
+    @OptionGroup var quietness: QuietOption
 
     func run() throws {
       try OutputChecks.refuseReplacing([first, second], by: output.paths)

@@ -24,8 +24,7 @@ struct InspectCommand: ParsableCommand {
   @Argument(help: "The .cube file to inspect.")
   var cube: String
 
-  @Flag(help: "Print one JSON object instead of the text report.")
-  var json = false
+  @OptionGroup var jsonOutput: JSONOption
 
   @Option(
     name: .customLong("write-as"), help: "Also write the cube with EDRCube's writer to this path.")
@@ -42,18 +41,19 @@ struct InspectCommand: ParsableCommand {
   @Option(name: .customLong("plot-headroom"), help: "The brightest input --plot shows, × white.")
   var plotHeadroom: Double = 8
 
+  @OptionGroup var quietness: QuietOption
+
   func run() throws {
     try OutputChecks.refuseReplacing([cube], by: [plot, writeAs])
     let file: CubeFile
     do {
       file = try CubeReader.read(contentsOf: cube)
     } catch {
-      if case .io(let reason) = error.kind { throw CLIFailure("\(cube): error: \(reason)") }
       throw CLIFailure(error.description + (error.lineText.map { "\n    " + $0 } ?? ""))
     }
     let space = try cubeSpace.resolve(file, path: cube)
     let report = InspectReport(path: cube, file: file, space: space)
-    print(json ? try report.jsonText() : report.text)
+    print(jsonOutput.json ? try report.jsonText() : report.text)
     if let plot {
       let name = URL(fileURLWithPath: cube).lastPathComponent
       let canvas = CubePlot(headroom: plotHeadroom).render(

@@ -38,6 +38,8 @@ struct PatternCommand: ParsableCommand {
   @Option(help: "Also write an SDR preview PNG (tone-mapped from the headroom).")
   var png: String?
 
+  @OptionGroup var quietness: QuietOption
+
   func validate() throws {
     guard headroom >= 1, headroom.isFinite else { throw ValidationError("--headroom must be ≥ 1.") }
     guard (16...16384).contains(width), (14...16384).contains(height) else {
@@ -74,7 +76,7 @@ struct PatternCommand: ParsableCommand {
     } catch {
       throw CLIFailure("\(error)")  // RasterIOError or FileOutputError: `path: error: …`
     }
-    print(
+    Console.summary(
       "pattern: wrote \(output) (\(width)×\(height), headroom \(headroom))"
         + (png.map { " and \($0)" } ?? ""))
   }

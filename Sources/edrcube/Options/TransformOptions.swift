@@ -122,13 +122,8 @@ struct ResolvedTransform {
   /// extrapolation linear, policy rising-maxrgb`.
   var summary: String {
     let a = application
-    let space = CubeSpacePair(a.space, output: a.outputSpace).name
-    var parts = ["space \(space) (\(spaceOrigin.rawValue))"]
-    if a.space.transfer != .raw {
-      let primaries =
-        NamedPrimaries(matching: a.working.primaries)?.rawValue ?? "file chromaticities"
-      parts.append("working \(a.working.transfer.rawValue) \(primaries)")
-    }
+    var parts = ["space \(spaceName) (\(spaceOrigin.rawValue))"]
+    if a.space.transfer != .raw { parts.append("working \(workingName)") }
     parts += [
       a.interpolation.rawValue,
       "extrapolation \(a.extrapolation.rawValue)",
@@ -138,6 +133,18 @@ struct ResolvedTransform {
       parts.append("tone map \(toneMap.curve.rawValue)")
     }
     return "lut: \(path): " + parts.joined(separator: ", ")
+  }
+
+  /// The cube's spaces: `srgb rec709`, `logc3 awg3 -> bt1886 rec709`, `raw`.
+  var spaceName: String {
+    CubeSpacePair(application.space, output: application.outputSpace).name
+  }
+
+  /// The pixels' space: `linear rec709`, `srgb rec709`, `linear file chromaticities`.
+  var workingName: String {
+    let working = application.working
+    let primaries = NamedPrimaries(matching: working.primaries)?.rawValue ?? "file chromaticities"
+    return "\(working.transfer.rawValue) \(primaries)"
   }
 
   /// The note for an `--edr-policy` given for a cube whose input is not SDR, which it does

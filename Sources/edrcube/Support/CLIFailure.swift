@@ -2,16 +2,21 @@ import ArgumentParser
 
 /// The one way a command fails: thrown from anywhere in the tool, printed by
 /// `EDRCubeCommand.main` as one line on standard error (plus an optional detail line, such as
-/// the offending source line), exit status 1.
+/// the offending source line), and in a `--json` run also as JSON on standard output
+/// (``printJSON()``), exit status 1.
 struct CLIFailure: Error, CustomStringConvertible {
   /// The main line, e.g. `luts/x.cube:12:5: error: …` or `x.exr: error: …`.
   var message: String
   /// An optional second line.
   var detail: String?
+  /// The command's summary, printed with the failure in a `--json` run (`apply` after a batch
+  /// in which files failed).
+  var summary: (any Encodable & Sendable)?
 
-  init(_ message: String, detail: String? = nil) {
+  init(_ message: String, detail: String? = nil, summary: (any Encodable & Sendable)? = nil) {
     self.message = message
     self.detail = detail
+    self.summary = summary
   }
 
   var description: String { message }

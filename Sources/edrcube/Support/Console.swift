@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KernelLint
+import Synchronization
 
 /// Writing to the terminal: the only place the tool prints diagnostics.
 enum Console {
@@ -12,12 +13,42 @@ enum Console {
     FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
   }
 
+  /// Writes a note (what a command uses, what it skipped) to standard error, unless quiet.
+  static func note(_ text: String) {
+    if !isQuiet { error(text) }
+  }
+
+  /// Writes a command's closing summary to standard output, unless quiet.
+  static func summary(_ text: String) {
+    if !isQuiet { print(text) }
+  }
+
   /// Writes `text` to standard error without a newline (progress lines).
   static func status(_ text: String) {
     FileHandle.standardError.write(Data(text.utf8))
   }
 
-  /// Whether standard error is a terminal (progress bars are shown only then).
-  static var isInteractive: Bool { isatty(STDERR_FILENO) == 1 }
+  /// Whether progress bars are drawn: standard error is a terminal and `--quiet` is not given.
+  static var showsProgress: Bool { isatty(STDERR_FILENO) == 1 && !isQuiet }
 
+  /// `--quiet` (``QuietOption``): notes, summaries and progress bars are not printed.
+  static var isQuiet: Bool {
+    get { switches.withLock { $0.quiet } }
+    set { switches.withLock { $0.quiet = newValue } }
+  }
+
+  /// `--json` (``JSONOption``): a failure is also printed as JSON on standard output.
+  static var reportsJSON: Bool {
+    get { switches.withLock { $0.json } }
+    set { switches.withLock { $0.json = newValue } }
+  }
+
+  /// Writes one JSON object (compact, keys sorted) and a newline to standard output.
+  static func json(_ value: some Encodable) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    print(String(decoding: try encoder.encode(value), as: UTF8.self))
+  }
+
+  private static let switches = Mutex((quiet: false, json: false))
 }

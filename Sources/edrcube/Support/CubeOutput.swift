@@ -57,7 +57,6 @@ enum CubeOutput {
     do {
       return try CubeReader.read(contentsOf: path)
     } catch {
-      if case .io(let reason) = error.kind { throw CLIFailure.tool("\(path): \(reason)") }
       throw CLIFailure(error.description + (error.lineText.map { "\n    " + $0 } ?? ""))
     }
   }

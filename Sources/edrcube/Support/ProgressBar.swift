@@ -1,7 +1,7 @@
 import Foundation
 
 /// A one-line progress bar with count, rate and ETA, drawn on standard error when it is a
-/// terminal and silent otherwise.
+/// terminal (and not `--quiet`), silent otherwise.
 final class ProgressBar: @unchecked Sendable {
   private let total: Int
   private let unit: String
@@ -11,7 +11,7 @@ final class ProgressBar: @unchecked Sendable {
   private var done = 0
 
   /// Creates a bar for `total` items named `unit` (e.g. "frames").
-  init(total: Int, unit: String, enabled: Bool = Console.isInteractive) {
+  init(total: Int, unit: String, enabled: Bool = Console.showsProgress) {
     self.total = total
     self.unit = unit
     self.enabled = enabled && total > 1
