@@ -53,7 +53,7 @@ struct InspectCommand: ParsableCommand {
     }
     let space = try cubeSpace.resolve(file, path: cube)
     let report = InspectReport(path: cube, file: file, space: space)
-    print(jsonOutput.json ? try report.jsonText() : report.text)
+    if jsonOutput.json { try Console.json(report, pretty: true) } else { print(report.text) }
     if let plot {
       let name = URL(fileURLWithPath: cube).lastPathComponent
       let canvas = CubePlot(headroom: plotHeadroom).render(
@@ -213,13 +213,6 @@ struct InspectReport: Encodable {
     try c.encode(outputSpace, forKey: .outputSpace)
     try c.encode(neutralSlopeAtWhite, forKey: .neutralSlopeAtWhite)
     try c.encode(clipsAtWhite, forKey: .clipsAtWhite)
-  }
-
-  /// The report as one pretty-printed JSON object with sorted keys.
-  func jsonText() throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(self), as: UTF8.self)
   }
 
   /// `pq rec2020 203`, `srgb rec709`, `raw`, `logc3 awg3 -> bt1886 rec709`.

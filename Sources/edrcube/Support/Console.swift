@@ -43,10 +43,12 @@ enum Console {
     set { switches.withLock { $0.json = newValue } }
   }
 
-  /// Writes one JSON object (compact, keys sorted) and a newline to standard output.
-  static func json(_ value: some Encodable) throws {
+  /// Writes one JSON object (keys sorted; compact unless `pretty`) and a newline to standard
+  /// output.
+  static func json(_ value: some Encodable, pretty: Bool = false) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    if pretty { encoder.outputFormatting.insert(.prettyPrinted) }
     print(String(decoding: try encoder.encode(value), as: UTF8.self))
   }
 
