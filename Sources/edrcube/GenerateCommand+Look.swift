@@ -40,8 +40,6 @@ extension GenerateCommand {
     @Option(help: "Nodes per axis (default 33; 64 for Core Image only).") var size: Int?
     @Option(help: "The TITLE.") var title: String?
     @OptionGroup var output: CubeOutputOptions
-    @OptionGroup var threading: ThreadOptions
-    @OptionGroup var quietness: QuietOption
 
     var operations: [LookOperation] {
       var ops: [LookOperation] = []
@@ -97,8 +95,6 @@ extension GenerateCommand {
     @Option(help: "Nodes per axis (default 33; 64 for Core Image only).") var size: Int?
     @Option(help: "The TITLE.") var title: String?
     @OptionGroup var output: CubeOutputOptions
-    @OptionGroup var threading: ThreadOptions
-    @OptionGroup var quietness: QuietOption
 
     func run() throws {
       let cubes = steps.compactMap { step -> String? in

@@ -37,8 +37,6 @@ extension GenerateCommand {
     var oneD = false
 
     @OptionGroup var output: CubeOutputOptions
-    @OptionGroup var threading: ThreadOptions
-    @OptionGroup var quietness: QuietOption
 
     func run() throws {
       let n = size ?? output.defaultSize(33)
@@ -62,8 +60,6 @@ extension GenerateCommand {
     @Option(help: "Output primaries (default: the encoding's).") var toPrimaries: NamedPrimaries?
     @OptionGroup var common: ConversionGridOptions
     @OptionGroup var output: CubeOutputOptions
-    @OptionGroup var threading: ThreadOptions
-    @OptionGroup var quietness: QuietOption
 
     func run() throws {
       let source = CubeSpace(from, primaries: fromPrimaries, referenceWhite: common.referenceWhite)
@@ -83,8 +79,6 @@ extension GenerateCommand {
     var transfer: TransferFunction = .linear
     @OptionGroup var common: ConversionGridOptions
     @OptionGroup var output: CubeOutputOptions
-    @OptionGroup var threading: ThreadOptions
-    @OptionGroup var quietness: QuietOption
 
     func run() throws {
       let w = common.referenceWhite
@@ -104,8 +98,6 @@ extension GenerateCommand {
     @Option(help: "Interpolation of the source: trilinear or tetrahedral.")
     var interp: Interpolation = .trilinear
     @OptionGroup var output: CubeOutputOptions
-    @OptionGroup var threading: ThreadOptions
-    @OptionGroup var quietness: QuietOption
 
     func run() throws {
       try OutputChecks.refuseReplacing([input], by: output.paths)
@@ -128,8 +120,6 @@ extension GenerateCommand {
     @Option(help: "Nodes per axis (default: the larger of the two).") var size: Int?
     @Option(help: "Interpolation of both cubes.") var interp: Interpolation = .trilinear
     @OptionGroup var output: CubeOutputOptions
-    @OptionGroup var threading: ThreadOptions
-    @OptionGroup var quietness: QuietOption
 
     func run() throws {
       try OutputChecks.refuseReplacing([first, second], by: output.paths)

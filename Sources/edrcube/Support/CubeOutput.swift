@@ -29,12 +29,15 @@ struct CubeCompanionOptions: ParsableArguments {
   var hald: String?
 }
 
-/// Where `generate` puts a cube: a `.cube` file (`-o`) and/or its companions.
+/// What every `generate` subcommand shares: where the cube goes (a `.cube` file, `-o`, and/or
+/// its companions), `--threads` and `--quiet`.
 struct CubeOutputOptions: ParsableArguments {
   @Option(name: [.short, .customLong("output")], help: "The .cube file to write.")
   var output: String?
 
   @OptionGroup var companions: CubeCompanionOptions
+  @OptionGroup var threading: ThreadOptions
+  @OptionGroup var quietness: QuietOption
 
   func validate() throws {
     if output == nil && companions.coreImage == nil && companions.hald == nil {
