@@ -55,6 +55,16 @@ struct AxisMap: Sendable {
     return (r, g, b, fraction)
   }
 
+  /// The cells and fractions of a block's inputs `x`: positions on the axis, clamped to the
+  /// domain unless `Mode` extends linearly (the first step of every kernel).
+  @inline(__always)
+  func cells<Mode: ExtrapolationMode>(of x: RGBBlock, _: Mode.Type) -> (
+    r: SIMD4<Int32>, g: SIMD4<Int32>, b: SIMD4<Int32>, fraction: RGBBlock
+  ) {
+    let t = positions(x)
+    return cells(Mode.extendsLinearly ? t : clampedToDomain(t))
+  }
+
   @inline(never)
   private func resolveNonFinite(_ x: RGBBlock, _ t: RGBBlock) -> RGBBlock {
     var resolved = t

@@ -14,9 +14,7 @@ struct TetrahedralKernel<Mode: ExtrapolationMode>: PixelKernel {
 
   @inline(__always)
   func transform(_ x: RGBBlock) -> RGBBlock {
-    var t = axis.positions(x)
-    if !Mode.extendsLinearly { t = axis.clampedToDomain(t) }
-    let cell = axis.cells(t)
+    let cell = axis.cells(of: x, Mode.self)
     let green = SIMD4(repeating: Int32(table.greenStride))
     let blue = SIMD4(repeating: Int32(table.blueStride))
     let base = table.cellIndices(cell.r, cell.g, cell.b)

@@ -7,9 +7,7 @@ struct TrilinearKernel<Mode: ExtrapolationMode>: PixelKernel {
 
   @inline(__always)
   func transform(_ x: RGBBlock) -> RGBBlock {
-    var t = axis.positions(x)
-    if !Mode.extendsLinearly { t = axis.clampedToDomain(t) }
-    let cell = axis.cells(t)
+    let cell = axis.cells(of: x, Mode.self)
     let blend = CellBlend(Corners(table, table.cellIndices(cell.r, cell.g, cell.b).lanes))
     let f = cell.fraction
     guard Mode.extendsLinearly else { return blend.value(f) }

@@ -10,9 +10,7 @@ struct Table1DKernel<Mode: ExtrapolationMode>: PixelKernel {
 
   @inline(__always)
   func transform(_ x: RGBBlock) -> RGBBlock {
-    var t = axis.positions(x)
-    if !Mode.extendsLinearly { t = axis.clampedToDomain(t) }
-    let cell = axis.cells(t)
+    let cell = axis.cells(of: x, Mode.self)
     return RGBBlock(
       r: channel(cell.r, cell.fraction.r, offset: 0),
       g: channel(cell.g, cell.fraction.g, offset: 1),
