@@ -28,6 +28,17 @@ done
   --contrast 1.4 --saturation 1.1 --soft-clip 0.8 \
   -o "$out/high_contrast_sdr.cube"
 
+# Camera log and ACES to display (two-space cubes, 33^3): the look in the log space's scene
+# linear light, then the conversion to BT.1886 Rec.709 and the soft clip there.
+"$bin" generate look --size 33 --title "EDRCube LogC3 to Rec.709" \
+  --space logc3 --primaries awg3 --output-space bt1886 --output-primaries rec709 \
+  --exposure=-0.3 --contrast 1.1 --saturation 1.1 --soft-clip 0.8 \
+  -o "$out/logc3_to_rec709.cube"
+"$bin" generate look --size 33 --title "EDRCube ACEScct to Rec.709" \
+  --space acescct --primaries ap1 --output-space bt1886 --output-primaries rec709 \
+  --exposure=-0.3 --contrast 1.1 --saturation 1.1 --soft-clip 0.8 \
+  -o "$out/acescct_to_rec709.cube"
+
 # Their PQ forms (pq rec2020 203): 33^3 to keep the repository small, in the quality mode
 # (nodes below the 1000 cd/m2 mastering peak, fitted).
 for look in warm teal_orange bleach_bypass high_contrast; do

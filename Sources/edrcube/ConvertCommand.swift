@@ -124,12 +124,15 @@ struct ConvertCommand: ParsableCommand {
       toneMapCurve: toneMapCurve, placement: placement ?? (shaper ? .shaped : .full),
       fitsNodes: fit || shaper)
     let name = URL(fileURLWithPath: input).lastPathComponent
+    let converter = CubeConverter(options: options)
     let look = try CubeOutput.library {
-      try CubeApplication(file: file, space: sourceSpace, policy: edrPolicy)
+      let spaces = try converter.sourceSpaces(of: file)
+      return CubeApplication(
+        lut: CubeLUT(file), space: spaces.input, outputSpace: spaces.output, policy: edrPolicy)
     }
     if let warning = look.flatteningWarning(path: input) { Console.error(warning) }
     let converted = try CubeOutput.library {
-      try CubeConverter(options: options).convert(file, sourceName: name)
+      try converter.convert(file, sourceName: name)
     }
     try CubeOutput.write(converted, to: output, companions)
     if report || jsonOutput.json {

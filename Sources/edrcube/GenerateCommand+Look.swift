@@ -14,7 +14,7 @@ extension GenerateCommand {
       discussion: """
         Order: white balance, exposure (linear light), contrast around the pivot (encoded \
         values), saturation (linear light, the primaries' luminance weights), ASC CDL \
-        (encoded values, v1.2, no clamp above 1), then --clip (encoded values to 0...1).
+        (encoded values, v1.2, no clamp above 1), the conversion to --output-space when         given, then --clip or --soft-clip (encoded values to 0...1).
         """)
 
     @Option(help: "Exposure in stops (linear light).") var exposure: Double?
@@ -35,11 +35,22 @@ extension GenerateCommand {
     var softClip: Double?
     @Option(help: "The cube's encoding (default srgb).") var space: TransferFunction = .srgb
     @Option(help: "The cube's primaries (default: the encoding's).") var primaries: NamedPrimaries?
+    @Option(help: "The output encoding when it differs from --space (e.g. bt1886 after logc3).")
+    var outputSpace: TransferFunction?
+    @Option(help: "The output primaries (default: the output encoding's).")
+    var outputPrimaries: NamedPrimaries?
     @Option(help: "Cd/m² of EDR 1.0 for pq and hlg.")
     var referenceWhite: Double = CubeSpace.defaultReferenceWhite
     @Option(help: "Nodes per axis (default 33; 64 for Core Image only).") var size: Int?
     @Option(help: "The TITLE.") var title: String?
     @OptionGroup var output: CubeOutputOptions
+
+    /// The output space, when --output-space or --output-primaries asks for one.
+    var outputCubeSpace: CubeSpace? {
+      guard outputSpace != nil || outputPrimaries != nil else { return nil }
+      return CubeSpace(
+        outputSpace ?? space, primaries: outputPrimaries, referenceWhite: referenceWhite)
+    }
 
     var operations: [LookOperation] {
       var ops: [LookOperation] = []
@@ -54,6 +65,7 @@ extension GenerateCommand {
               slope: cdlSlope ?? .one, offset: cdlOffset ?? .zero, power: cdlPower ?? .one,
               saturation: cdlSaturation ?? 1)))
       }
+      if let outputCubeSpace { ops.append(.convert(to: outputCubeSpace)) }
       if let softClip { ops.append(.softClip(knee: softClip)) } else if clip { ops.append(.clip) }
       return ops
     }
@@ -166,8 +178,10 @@ enum LookArguments {
       return .convert(to: CubeSpace(transfer, primaries: primaries, referenceWhite: referenceWhite))
     case "lut":
       let file = try CubeOutput.read(value)
-      let space = try CubeOutput.library { try CubeSpace(comments: file.comments) ?? .fallback }
-      return .cube(CubeLUT(file), space: space, interpolation: interpolation)
+      let spaces = try CubeOutput.library {
+        try CubeSpacePair(comments: file.comments) ?? .fallback
+      }
+      return .cube(CubeLUT(file), spaces: spaces, interpolation: interpolation)
     default:
       throw ValidationError("unknown step '\(text)'")
     }

@@ -113,7 +113,7 @@ extension GenerateCommand {
   /// `generate compose`.
   struct Compose: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "One cube that applies A, then B, each in its own space (from its comment).")
+      abstract: "One cube that applies A, then B, each in its own spaces (from its comment).")
 
     @Argument(help: "The cube applied first; the result is in its space.") var first: String
     @Argument(help: "The cube applied second.") var second: String
@@ -126,10 +126,10 @@ extension GenerateCommand {
       let a = try CubeOutput.read(first)
       let b = try CubeOutput.read(second)
       let composed = try CubeOutput.library {
-        let spaceA = try CubeSpace(comments: a.comments) ?? .fallback
-        let spaceB = try CubeSpace(comments: b.comments) ?? .fallback
+        let spacesA = try CubeSpacePair(comments: a.comments) ?? .fallback
+        let spacesB = try CubeSpacePair(comments: b.comments) ?? .fallback
         return try CubeGenerator.compose(
-          a, space: spaceA, then: b, space: spaceB,
+          a, spaces: spacesA, then: b, spaces: spacesB,
           size: size ?? (output.output == nil ? 64 : nil), interpolation: interp)
       }
       try CubeOutput.write(composed, output)

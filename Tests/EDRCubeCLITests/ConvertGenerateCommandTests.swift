@@ -156,6 +156,55 @@ import Testing
     }
   }
 
+  /// `generate look --output-space` reproduces the bundled LogC3 look byte for byte (the
+  /// command of scripts/make-luts.sh), and a composition after it stays in its output space.
+  @Test func lookWithAnOutputSpaceReproducesTheBundledLogLook() throws {
+    try withTemporaryDirectory { dir in
+      let out = dir.appendingPathComponent("logc3.cube")
+      let r = try EDRCubeExecutable.run([
+        "generate", "look", "--size", "33", "--title", "EDRCube LogC3 to Rec.709", "--space",
+        "logc3", "--primaries", "awg3", "--output-space", "bt1886", "--output-primaries",
+        "rec709", "--exposure=-0.3", "--contrast", "1.1", "--saturation", "1.1", "--soft-clip",
+        "0.8", "-o", out.path,
+      ])
+      try #require(r.status == 0, "\(r.stderr)")
+      let bundled = Fixtures.luts.appendingPathComponent("logc3_to_rec709.cube")
+      #expect(try Data(contentsOf: out) == Data(contentsOf: bundled))
+      let composed = dir.appendingPathComponent("composed.cube")
+      let c = try EDRCubeExecutable.run([
+        "generate", "compose", out.path,
+        Fixtures.luts.appendingPathComponent("identity_17.cube").path, "-o", composed.path,
+      ])
+      try #require(c.status == 0, "\(c.stderr)")
+      #expect(try Self.text(composed).contains("# EDRCube space: logc3 awg3 -> bt1886 rec709\n"))
+    }
+  }
+
+  /// `convert` reads both spaces of its look: an sRGB identity whose output is labelled
+  /// BT.1886 turns a linear grey 0.5 into enc_sRGB(0.5)^2.4 = 0.47818 (a one-space reading
+  /// would give 0.5), and the PQ cube it writes keeps that.
+  @Test func convertHonoursTheLooksOutputSpace() throws {
+    try withTemporaryDirectory { dir in
+      let look = dir.appendingPathComponent("look.cube")
+      let pq = dir.appendingPathComponent("look_pq.cube")
+      let identity = try Self.text(Fixtures.luts.appendingPathComponent("identity_33.cube"))
+      try identity.replacingOccurrences(
+        of: "# EDRCube space: raw", with: "# EDRCube space: srgb rec709 -> bt1886 rec709"
+      ).write(to: look, atomically: true, encoding: .utf8)
+      let c = try EDRCubeExecutable.run([
+        "convert", look.path, pq.path, "--to", "pq", "--size", "33",
+      ])
+      try #require(c.status == 0, "\(c.stderr)")
+      let e = try EDRCubeExecutable.run(
+        ["eval", "--lut", pq.path, "--quiet"], stdin: "0.5 0.5 0.5\n")
+      let values = e.stdout.split(separator: " ").compactMap {
+        Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+      }
+      #expect(values.count == 3)
+      for v in values { expectClose(v, 0.478_18, rel: 2e-3) }
+    }
+  }
+
   /// A look that clips at white: `convert` warns once under a policy that flattens its
   /// highlights, not under the default; `inspect` says it clips.
   @Test func clippedLookWarnsUnderAFlatteningPolicy() throws {

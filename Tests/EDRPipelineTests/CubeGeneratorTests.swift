@@ -2,6 +2,7 @@ import ColorMath
 import CubeAuthoring
 import CubeFormat
 import EDRPipeline
+import Foundation
 import LUTEngine
 import TestSupport
 import Testing
@@ -118,16 +119,42 @@ import Testing
   @Test func composeWithIdentityIsTheSame() throws {
     let look = try Self.look()
     let identity = try CubeGenerator.identity3D(size: 9)
-    let lookSpace = CubeSpace.fallback
+    let lookSpaces = CubeSpacePair.fallback
     let after = try CubeGenerator.compose(
-      look, space: lookSpace, then: identity, space: CubeSpace(.raw))
+      look, spaces: lookSpaces, then: identity, spaces: CubeSpacePair(CubeSpace(.raw)))
     let before = try CubeGenerator.compose(
-      identity, space: lookSpace, then: look, space: lookSpace, size: 17)
+      identity, spaces: lookSpaces, then: look, spaces: lookSpaces, size: 17)
     let expected = try #require(look.lut3D?.values)
     for file in [after, before] {
       let got = try #require(file.lut3D?.values)
       #expect(got.count == expected.count)
       for (x, y) in zip(expected, got) { expectClose(Double(y), Double(x), abs: 1e-6) }
+    }
+  }
+
+  /// A two-space cube (`logc3 awg3 -> bt1886 rec709`) leaves the colour in its output space:
+  /// composed with a one-space BT.1886 cube that doubles linear light (×2^(1/2.4) on encoded
+  /// values, exact under trilinear interpolation), every node is the first cube's node times
+  /// 2^(1/2.4), and the result names both spaces.
+  @Test func composeAfterATwoSpaceCubeWorksInItsOutputSpace() throws {
+    let log = CubeSpace(.logc3, primaries: .awg3)
+    let display = CubeSpace(.bt1886, primaries: .rec709)
+    let show = try CubeGenerator.bake(
+      LookChain(space: log, operations: [.contrast(1.1, pivot: 0.18), .convert(to: display)]),
+      size: 9)
+    let doubling = try CubeGenerator.bake(
+      LookChain(space: display, operations: [.exposure(stops: 1)]), size: 2,
+      domainMax: SIMD3(repeating: 4))
+    let composed = try CubeGenerator.compose(
+      show, spaces: CubeSpacePair(log, output: display), then: doubling,
+      spaces: CubeSpacePair(display))
+    #expect(composed.comments.first == "EDRCube space: logc3 awg3 -> bt1886 rec709")
+    let expected = try #require(show.lut3D?.values)
+    let got = try #require(composed.lut3D?.values)
+    #expect(got.count == expected.count)
+    let gain = Foundation.pow(2, 1 / 2.4)
+    for (x, y) in zip(expected, got) {
+      expectClose(Double(y), Double(x) * gain, rel: 1e-5, abs: 1e-6)
     }
   }
 
@@ -139,7 +166,7 @@ import Testing
     let identitySRGB = try CubeGenerator.bake(
       LookChain(space: .fallback, operations: []), size: 33)
     let composed = try CubeGenerator.compose(
-      identitySRGB, space: .fallback, then: exposure, space: CubeSpace(.linear))
+      identitySRGB, spaces: .fallback, then: exposure, spaces: CubeSpacePair(CubeSpace(.linear)))
     // The sRGB cube doubles linear light: value v → enc(2·dec(v)).
     for x in Self.points(50, lo: 0.1, hi: 0.7) {
       let got = Self.evaluate(composed, x)

@@ -41,7 +41,7 @@ public enum ConversionQuality {
       rec2020: samples, converted: converted, source: source, options: options, threads: threads)
     var report = ConversionReport(differences: differences, peakNits: options.masteringPeak)
     report.leftOut = (grid.count - samples.count) / 3
-    let primaries = try CubeConverter(options: options).sourceSpace(of: source).primaries
+    let primaries = try CubeConverter(options: options).sourceSpaces(of: source).input.primaries
     (report.insideSourceGamut, report.beyondSourceGamut) = splitByGamut(
       differences, rec2020: samples, primaries: primaries.primaries)
     return report
@@ -53,11 +53,12 @@ public enum ConversionQuality {
     rec2020 samples: [Float], converted: CubeFile, source: CubeFile,
     options: CubeConversionOptions, threads: Int?
   ) throws(EDRPipelineError) -> [Double] {
-    let sourceSpace = try CubeConverter(options: options).sourceSpace(of: source)
+    let sourceSpaces = try CubeConverter(options: options).sourceSpaces(of: source)
     let w = options.referenceWhite
     let rec2020 = WorkingSpace(.linear, named: .rec2020)
     let reference = CubeApplication(
-      lut: CubeLUT(source), space: sourceSpace, working: rec2020,
+      lut: CubeLUT(source), space: sourceSpaces.input, outputSpace: sourceSpaces.output,
+      working: rec2020,
       interpolation: options.interpolation, policy: options.policy, toneMap: options.toneMap)
     let candidate = CubeApplication(
       lut: CubeLUT(converted), space: options.targetSpace, working: rec2020,

@@ -18,23 +18,22 @@ public struct CubeConverter: Sendable {
   /// Creates a converter.
   public init(options: CubeConversionOptions) { self.options = options }
 
-  /// The SDR cube's space: the options', else the file's comment, else `srgb rec709`.
+  /// The SDR cube's spaces: the file's comment, else `srgb rec709`; the options' source
+  /// space replaces the input (and the output of a one-space comment).
   ///
-  /// - Throws: `EDRPipelineError` for a malformed comment or a space that is not SDR.
-  public func sourceSpace(of file: CubeFile) throws(EDRPipelineError) -> CubeSpace {
-    var space = CubeSpace.fallback
+  /// - Throws: `EDRPipelineError` for a malformed comment or an input space that is not SDR.
+  public func sourceSpaces(of file: CubeFile) throws(EDRPipelineError) -> CubeSpacePair {
+    var spaces = try CubeSpacePair(comments: file.comments) ?? .fallback
     if let given = options.sourceSpace {
-      space = given
-    } else if let found = try CubeSpace(comments: file.comments) {
-      space = found
+      spaces = CubeSpacePair(given, output: spaces.input == spaces.output ? nil : spaces.output)
     }
-    guard space.transfer.isSDR else {
+    guard spaces.input.transfer.isSDR else {
       throw EDRPipelineError(
         .unsupportedCube(
-          reason: "convert needs an SDR cube (srgb or bt1886), this one is "
-            + space.name))
+          reason: "convert needs an SDR cube (input srgb or bt1886), this one is "
+            + spaces.name))
     }
-    return space
+    return spaces
   }
 
   /// Converts a file.
@@ -47,7 +46,7 @@ public struct CubeConverter: Sendable {
   public func convert(_ file: CubeFile, sourceName: String? = nil) throws(EDRPipelineError)
     -> CubeFile
   {
-    let source = try sourceSpace(of: file)
+    let source = try sourceSpaces(of: file)
     try validate()
     let grid = ConversionGrid(options: options)
     let n = options.size
@@ -61,7 +60,8 @@ public struct CubeConverter: Sendable {
       }
     }
     let application = CubeApplication(
-      lut: CubeLUT(file), space: source, working: WorkingSpace(.linear, named: .rec2020),
+      lut: CubeLUT(file), space: source.input, outputSpace: source.output,
+      working: WorkingSpace(.linear, named: .rec2020),
       interpolation: options.interpolation, policy: options.policy, toneMap: options.toneMap)
     var values = targets(of: signals, through: application)
     if options.fitsNodes && n > 2 {
@@ -131,7 +131,7 @@ public struct CubeConverter: Sendable {
   }
 
   /// The comments of the new file: its space, then every parameter.
-  private func comments(source: CubeSpace, sourceName: String?, grid: ConversionGrid)
+  private func comments(source: CubeSpacePair, sourceName: String?, grid: ConversionGrid)
     -> [String]
   {
     let o = options

@@ -134,18 +134,18 @@ public enum CubeGenerator {
   ///   - interpolation: how both cubes are evaluated.
   /// - Throws: `EDRPipelineError` when the size is out of range.
   public static func compose(
-    _ first: CubeFile, space firstSpace: CubeSpace, then second: CubeFile,
-    space secondSpace: CubeSpace, size: Int? = nil, interpolation: Interpolation = .trilinear
+    _ first: CubeFile, spaces firstSpaces: CubeSpacePair, then second: CubeFile,
+    spaces secondSpaces: CubeSpacePair, size: Int? = nil, interpolation: Interpolation = .trilinear
   ) throws(EDRPipelineError) -> CubeFile {
     let n = size ?? max(first.lut3D?.size ?? 0, second.lut3D?.size ?? 0, 0).nonZero(or: 33)
     let domain = first.lut1D
     let lo = SIMD3<Double>(domain?.domainMin ?? first.lut3D?.domainMin ?? .zero)
     let hi = SIMD3<Double>(domain?.domainMax ?? first.lut3D?.domainMax ?? .one)
     let chain = LookChain(
-      space: firstSpace,
+      space: firstSpaces.input,
       operations: [
-        .cube(CubeLUT(first), space: firstSpace, interpolation: interpolation),
-        .cube(CubeLUT(second), space: secondSpace, interpolation: interpolation),
+        .cube(CubeLUT(first), spaces: firstSpaces, interpolation: interpolation),
+        .cube(CubeLUT(second), spaces: secondSpaces, interpolation: interpolation),
       ])
     let names = [first.title ?? "A", second.title ?? "B"]
     return try bake(

@@ -30,7 +30,9 @@ public struct LookChain: Sendable {
     case look(LookOperation, SpaceCodec)
     case convert(from: SpaceCodec, to: SpaceCodec)
     case lookup(LUTProcessor)
-    case application(CubeApplication, SpaceCodec)
+    /// A cube applied in its own space: `from` decodes the colour to the application's
+    /// working space (linear light in `from`'s primaries), `to` encodes the result.
+    case application(CubeApplication, from: SpaceCodec, to: SpaceCodec)
   }
 
   /// Prepares a chain.
@@ -46,17 +48,22 @@ public struct LookChain: Sendable {
       case .convert(let target):
         steps.append(.convert(from: SpaceCodec(current), to: SpaceCodec(target)))
         current = target
-      case .cube(let lut, let cubeSpace, let interpolation):
-        if cubeSpace == current || cubeSpace.transfer == .raw || current.transfer == .raw {
-          let extrapolation: Extrapolation = cubeSpace.transfer.isHDR ? .clamp : .linear
+      case .cube(let lut, let spaces, let interpolation):
+        let leavesInOutput = spaces.output != spaces.input
+        if spaces.input == current || spaces.input.transfer == .raw || current.transfer == .raw {
+          let extrapolation: Extrapolation = spaces.input.transfer.isHDR ? .clamp : .linear
           steps.append(
             .lookup(
               LUTProcessor(lut: lut, interpolation: interpolation, extrapolation: extrapolation)))
+          if spaces.input == current { current = spaces.output }
         } else {
           let working = WorkingSpace(.linear, named: current.primaries)
           let application = CubeApplication(
-            lut: lut, space: cubeSpace, working: working, interpolation: interpolation)
-          steps.append(.application(application, SpaceCodec(current)))
+            lut: lut, space: spaces.input, outputSpace: spaces.output, working: working,
+            interpolation: interpolation)
+          let target = leavesInOutput ? spaces.output : current
+          steps.append(.application(application, from: SpaceCodec(current), to: SpaceCodec(target)))
+          current = target
         }
       default:
         steps.append(.look(op, SpaceCodec(current)))
@@ -76,9 +83,9 @@ public struct LookChain: Sendable {
       case .look(let op, let codec): v = Self.apply(op, v, codec)
       case .convert(let from, let to): v = from.convert(v, to: to)
       case .lookup(let processor): v = SIMD3<Double>(processor.apply(SIMD3<Float>(v)))
-      case .application(let application, let codec):
-        let linear = SIMD3<Float>(codec.decode(v))
-        v = codec.encode(SIMD3<Double>(application.apply(linear)))
+      case .application(let application, let from, let to):
+        let linear = SIMD3<Double>(application.apply(SIMD3<Float>(from.decode(v))))
+        v = SpaceCodec(CubeSpace(.linear, primaries: from.space.primaries)).convert(linear, to: to)
       }
     }
     return v

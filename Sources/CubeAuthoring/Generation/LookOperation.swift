@@ -18,8 +18,11 @@ public import LUTEngine
 /// - ``convert(to:)``: decode, change primaries, encode in the new space (transfer and gamut
 ///   conversions); later steps work in the new space.
 /// - ``cube(_:space:interpolation:)``: another cube, applied in its own space: the colour is
-///   converted to that space, looked up and converted back (an SDR cube follows the default
-///   highlight policy of ``CubeApplication`` when the spaces differ).
+///   converted to the cube's input space and looked up (an SDR cube follows the default
+///   highlight policy of ``CubeApplication`` when the spaces differ). A one-space cube's
+///   result is converted back to the space the colour came from; a cube with its own output
+///   space (`IN -> OUT`, e.g. a camera log to display cube) leaves the colour in `OUT`, and
+///   later steps work there.
 /// In `raw` space, values count as linear light.
 public enum LookOperation: Sendable, Hashable {
   /// Multiplies linear light by `2^stops`.
@@ -39,8 +42,8 @@ public enum LookOperation: Sendable, Hashable {
   case softClip(knee: Double)
   /// Converts the colour to another space (transfer and primaries).
   case convert(to: CubeSpace)
-  /// Applies a cube given in `space`.
-  case cube(CubeLUT, space: CubeSpace, interpolation: Interpolation)
+  /// Applies a cube whose input and output spaces are `spaces`.
+  case cube(CubeLUT, spaces: CubeSpacePair, interpolation: Interpolation)
 
   /// A one-line description for the generated file's comments.
   public var summary: String {
