@@ -39,9 +39,17 @@ public struct AtomicFileWriter: Sendable {
   ///   (or a link to one) or is a protected input, `.io` if a step fails, or whatever `body`
   ///   throws. Nothing is left behind.
   public func write(to destination: String, _ body: (_ file: OutputFile) throws -> Void) throws {
-    let target = try OutputDestination(destination)
+    try write(to: destination, resolved: OutputDestination(destination), body)
+  }
+
+  /// ``write(to:_:)`` once `destination` is resolved to `target` (tests put a change of the
+  /// file system between the two steps).
+  func write(
+    to destination: String, resolved target: OutputDestination,
+    _ body: (_ file: OutputFile) throws -> Void
+  ) throws {
     try checkInputs(target, destination: destination)
-    let folder = try Self.get(FileSystemCalls.openFolder(target.folder), destination) {
+    let folder = try Self.get(target.openFolder(), destination) {
       "cannot open the folder \(target.folder): \($0)"
     }
     defer { FileSystemCalls.closeDescriptor(folder) }

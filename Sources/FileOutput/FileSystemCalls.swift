@@ -55,6 +55,22 @@ enum FileSystemCalls {
     return fd >= 0 ? .success(fd) : .failure(.last())
   }
 
+  /// Opens the folder at a canonical absolute path (one ``resolvedPath(_:)`` returned) one
+  /// component at a time from `/`, each with `O_NOFOLLOW`: a component replaced by a symbolic
+  /// link since the path was resolved fails (`ELOOP` or `ENOTDIR`) instead of being followed.
+  static func openResolvedFolder(_ path: String) -> Result<Int32, FileSystemError> {
+    var fd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else { return .failure(.last()) }
+    for component in path.split(separator: "/") {
+      let next = openat(fd, String(component), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+      let failure = FileSystemError.last()
+      close(fd)
+      guard next >= 0 else { return .failure(failure) }
+      fd = next
+    }
+    return .success(fd)
+  }
+
   /// Creates `prefix` + 6 random characters in `folder` with `O_CREAT | O_EXCL | O_NOFOLLOW`,
   /// mode 0600, open for reading and writing (what `mkstemp` does, relative to a folder
   /// descriptor); returns the descriptor and the name.

@@ -64,7 +64,10 @@ import Testing
       try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
       try Data("#define SECRET_TOKEN_XYZ 1\n".utf8).write(to: dir.appendingPathComponent("s.h"))
       let kernel = tree.appendingPathComponent("k.cikernel")
-      for include in ["../s.h", dir.appendingPathComponent("s.h").path] {
+      // A link inside the tree to a folder outside it is not a way out either.
+      try FileManager.default.createSymbolicLink(
+        at: tree.appendingPathComponent("outside"), withDestinationURL: dir)
+      for include in ["../s.h", dir.appendingPathComponent("s.h").path, "outside/s.h"] {
         try Data(
           "#include \"\(include)\"\nkernel vec4 k(__sample s) { return s * SECRET_TOKEN_XYZ; }\n"
             .utf8

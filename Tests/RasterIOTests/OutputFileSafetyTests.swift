@@ -1,7 +1,8 @@
-import FileOutput
 import Foundation
 import TestSupport
 import Testing
+
+@testable import FileOutput
 
 #if canImport(Glibc)
   import Glibc
@@ -50,6 +51,36 @@ import Testing
       #expect(try String(contentsOfFile: victim, encoding: .utf8) == "secret\n")
       #expect(try mode(victim) == 0o600)
       #expect(!FileManager.default.fileExists(atPath: destination))
+    }
+  }
+
+  /// The window between resolving a link by name and opening its target's folder: another
+  /// user moves the folder away and puts a link to a folder of theirs in its place. The link
+  /// is not followed: the write is refused and neither file changes.
+  @Test func aFolderSwappedForALinkAfterTheLinkWasResolvedIsNotFollowed() throws {
+    try withTemporaryDirectory { dir in
+      let real = dir.appendingPathComponent("real")
+      let theirs = dir.appendingPathComponent("theirs")
+      for folder in [real, theirs] {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("old\n".utf8).write(to: folder.appendingPathComponent("out.cube"))
+      }
+      let link = dir.appendingPathComponent("link.cube").path
+      #expect(symlink(real.appendingPathComponent("out.cube").path, link) == 0)
+      let resolved = try OutputDestination(link)
+      let moved = dir.appendingPathComponent("moved")
+      try FileManager.default.moveItem(at: real, to: moved)
+      #expect(symlink(theirs.path, real.path) == 0)
+      #expect(throws: FileOutputError.self) {
+        try AtomicFileWriter(synchronizes: false).write(to: link, resolved: resolved) { file in
+          try Self.payload.withUnsafeBytes { try file.write($0) }
+        }
+      }
+      for folder in [theirs, moved] {
+        let file = folder.appendingPathComponent("out.cube").path
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "old\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.cube"])
+      }
     }
   }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Splices `#include "file.h"` into the token stream before preprocessing (docs/lint-rules.md §2,
 /// LINT003): the file is looked up next to the including file, then in the configured
 /// include paths. Included tokens report the range of the `#include` line (like macro
@@ -5,8 +7,9 @@
 /// keeps its directive, which the preprocessor reports as partial analysis.
 ///
 /// Includes are confined (docs/reliability.md §4): an absolute name is never followed, and a
-/// file is read only inside the linted file's folder or a configured include path, so a
-/// kernel cannot pull `../../etc/passwd` into findings.
+/// file is read only inside the linted file's folder or a configured include path, by name
+/// and with every symbolic link resolved, so a kernel cannot pull `../../etc/passwd` into
+/// findings, nor reach it through a link inside the tree.
 struct IncludeExpander {
   /// Reads a file's bytes by path; nil if it cannot be read.
   typealias Loader = @Sendable (String) -> [UInt8]?
@@ -84,7 +87,8 @@ struct IncludeExpander {
   private func find(_ name: String, from directory: String) -> (String, [UInt8])? {
     guard !name.hasPrefix("/") else { return nil }
     let candidates = ([directory] + searchPaths).map { Self.join($0, name) }
-    for path in candidates where roots.contains(where: { Self.isInside(path, $0) }) {
+    for path in candidates
+    where roots.contains(where: { Self.isInside(path, $0) && Self.staysInside(path, $0) }) {
       if let bytes = load(path) { return (path, bytes) }
     }
     return nil
@@ -96,6 +100,14 @@ struct IncludeExpander {
       return !path.hasPrefix("/") && path != ".." && !path.hasPrefix("../")
     }
     return path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+  }
+
+  /// Whether `path` still lies inside `root` once the symbolic links of both are resolved (a
+  /// path that does not exist resolves to itself, so this agrees with ``isInside(_:_:)``).
+  static func staysInside(_ path: String, _ root: String) -> Bool {
+    let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    let realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
+    return real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")
   }
 
   /// The name inside `"…"` (escapes are not interpreted in include names).
