@@ -164,7 +164,9 @@ def main():
     with open(os.path.join(FIXTURES, "labels.json")) as handle:
         labels = json.load(handle)
     linter = args.linter.split() if " " in args.linter else [args.linter]
-    if not shutil.which(linter[0]) and not os.path.isfile(linter[0]):
+    if os.path.isfile(linter[0]):
+        linter[0] = os.path.abspath(linter[0])  # the linter runs inside the cache
+    elif not shutil.which(linter[0]):
         sys.exit(f"score.py: linter not found: {linter[0]} (build it with swift build)")
     os.makedirs(args.cache, exist_ok=True)
     missing = place(manifest, args.cache, args.mirror)
