@@ -133,6 +133,22 @@ import Testing
     #expect(rules(lint(text)).isEmpty)
   }
 
+  /// A programmable-blending input (`[[color(0)]]`) is the framebuffer's colour, not a
+  /// position: source-over onto it keeps alpha in [0,1].
+  @Test func colorAttachmentInputsAreColours() {
+    let text = """
+      #include <metal_stdlib>
+      using namespace metal;
+      fragment float4 over(float4 pos [[position]], texture2d<float> tex [[texture(0)]],
+                           float4 dst [[color(0)]]) {
+        constexpr sampler s;
+        float4 src = tex.sample(s, pos.xy);
+        return src + dst * (1.0 - src.a);
+      }
+      """
+    #expect(rules(lint(text)).isEmpty)
+  }
+
   /// Objective-C++ raw strings are embedded kernels, reported at host lines.
   @Test func objectiveCPlusPlusRawStringsAreKernels() {
     let host = """
