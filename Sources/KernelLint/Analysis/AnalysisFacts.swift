@@ -91,6 +91,9 @@ final class AnalysisFacts {
   /// Type errors seen (vector widths that do not match, a swizzle beyond a value's lanes):
   /// the analysis goes on, and fix-its that add one are not offered.
   @exclusivity(unchecked) var typeErrors = 0
+  /// Lane ids of kernel inputs as read (parameters, struct members, colour sources): a
+  /// division by one of them is a known pole, by anything computed an unknown value.
+  @exclusivity(unchecked) var inputIDs: Set<Int32> = []
 
   /// Key of a candidate: the expression and the helper-call context.
   struct CandidateKey: Hashable {
@@ -113,6 +116,7 @@ final class AnalysisFacts {
     c.partial = partial
     c.steps = steps
     c.typeErrors = typeErrors
+    c.inputIDs = inputIDs
     return c
   }
 

@@ -154,10 +154,20 @@ enum EntryPoints {
     }
     if p.type.qualifiers.contains("__table") { return .object(.sampler) }
     if role == .library && count >= 3 { return interpreter.colorSource(count: count) }
-    if role == .colorKernel && isSwiftUIColorEffect(f) && f.markers.contains("stitchable") {
-      if index == 0 { return interpreter.coordinate(count: count) }
-      if index == 1 { return interpreter.colorSource(count: count) }
+    if role == .colorKernel && f.markers.contains("stitchable") {
+      if isSwiftUIColorEffect(f) && index == 0 { return interpreter.coordinate(count: count) }
+      if isSwiftUIColorEffect(f) && index == 1 { return interpreter.colorSource(count: count) }
+      // SwiftUI passes `.color(…)` arguments as premultiplied `half4`: colours, alpha in [0,1].
+      let isSwiftUI = isSwiftUIColorEffect(f) || f.parameters.contains { $0.type.name == "Layer" }
+      if isSwiftUI && name == "half4" { return interpreter.colorSource(count: count) }
     }
+    // Metal argument attributes: `[[buffer(n)]]` (`constant float *k`, `constant T &u`) and
+    // `[[function_constant]]` are host-set parameters, `[[color(n)]]` reads the framebuffer's
+    // colour, the rest (`[[thread_position_in_grid]]`, `[[stage_in]]`…) are positions.
+    if p.attributes.contains(where: { ["buffer", "function_constant"].contains($0) }) {
+      return interpreter.uniform(count: count, name: p.name)
+    }
+    if p.attributes.contains("color") { return interpreter.colorSource(count: count) }
     if !p.attributes.isEmpty { return interpreter.coordinate(count: count) }
     return interpreter.uniform(count: count, name: p.name)
   }

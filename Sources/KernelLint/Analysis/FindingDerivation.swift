@@ -117,7 +117,7 @@ struct FindingDerivation {
       let failsA = !lane.a.isInUnit()
       let failsB = !lane.b.isInUnit()
       guard failsA || failsB else { continue }
-      let widenedInA = failsA && lane.isWidened
+      let widenedInA = failsA && (lane.isWidened || lane.isParameterPole)
       let isError = failsA && !widenedInA
       let culpritIndex =
         isError ? lane.culpritA : (lane.culpritB >= 0 ? lane.culpritB : lane.culpritA)

@@ -73,7 +73,7 @@ extension Interpreter {
       if isMinus, l.cls == .constant, l.a == .point(1), l.b == .point(1) {
         lane.form = addForm(.oneMinus(r.id))
       }
-      lane.taint = l.taint.union(r.taint)
+      lane.taint = addendTaint(l, r).union(addendTaint(r, l))
       lane.residual = l.residual.union(r.residual)
       if isMinus { markResidual(&lane, l, r) }
     case UInt8(ascii: "*"):
@@ -93,7 +93,14 @@ extension Interpreter {
       } else if isDivide {
         lane.a = l.a / r.a
         lane.b = l.b / r.b
-        lane.isImprecise = Interval.dividesByZero(r.a)
+        // Dividing by an input as read (`s / k`, `(1 - a) / b`) whose range holds 0 is a known
+        // pole, not an unknown value; a computed divisor (the guarded `a + step(a, 0.0)`, the
+        // weight sum of a normalised average) may avoid 0 where its interval cannot.
+        let isInput = facts.inputIDs.contains(r.id)
+        lane.isImprecise = Interval.dividesByZero(r.a) && !isInput
+        lane.isParameterPole =
+          isInput && r.cls == .uniform
+          && (Interval.dividesByZero(r.a) || Interval.dividesByZero(r.b))
       } else {
         lane.a = .top
         lane.b = .top
@@ -112,6 +119,7 @@ extension Interpreter {
     }
     lane.isImprecise = lane.isImprecise || l.isImprecise || r.isImprecise
     lane.isWidened = l.isWidened || r.isWidened
+    lane.isParameterPole = lane.isParameterPole || l.isParameterPole || r.isParameterPole
     blame(&lane, l, r, at: range)
     return lane
   }
@@ -153,12 +161,43 @@ extension Interpreter {
     return g
   }
 
-  /// Taint through `×`/`÷`: the COLOR operand(s) carry; with no colour both do.
+  /// Taint through `×`/`÷`: the COLOR operand(s) carry; with no colour both do, except that a
+  /// `smoothstep` scaling a non-constant factor (`shadow * s`, `(c1 - c0) * s`) is a weight,
+  /// not a colour curve.
   func carrierTaint(_ l: Lane, _ r: Lane) -> IDSet {
     let lc = l.cls.contains(.color)
     let rc = r.cls.contains(.color)
-    if lc == rc { return l.taint.union(r.taint) }
+    if lc == rc {
+      if lc { return l.taint.union(r.taint) }
+      return weightTaint(l, scaling: r).union(weightTaint(r, scaling: l))
+    }
     return lc ? l.taint : r.taint
+  }
+
+  private func weightTaint(_ w: Lane, scaling other: Lane) -> IDSet {
+    guard w.cls == .derived, other.cls != .constant else { return w.taint }
+    return w.taint.filter { candidateKind($0) != .smoothstepCurve }
+  }
+
+  /// Taint of `own` through `own ± other`: a scalar limited to 1 that is added to an unlimited
+  /// colour not derived from that limit (`l + clamp(f(l) - l, 0.0, 1.0)`) is an adjustment
+  /// term; the sum still exceeds 1, so the limit stops there.
+  private func addendTaint(_ own: Lane, _ other: Lane) -> IDSet {
+    guard other.cls.contains(.color), other.b.hi == .infinity, !own.taint.isEmpty else {
+      return own.taint
+    }
+    let carried = Set(other.taint.items)
+    return own.taint.filter { item in
+      guard item & 1 == 0, !carried.contains(item), Int(item >> 1) < facts.candidates.count
+      else { return true }
+      let c = facts.candidates[Int(item >> 1)]
+      return !(c.kind == .unitLimit && c.inputIDs.count == 1)
+    }
+  }
+
+  private func candidateKind(_ item: Int32) -> LimitCandidate.Kind? {
+    let k = Int(item >> 1)
+    return k < facts.candidates.count ? facts.candidates[k].kind : nil
   }
 
   private func factor(_ lane: Lane) -> LaneForm.Factor {

@@ -191,9 +191,17 @@ extension Interpreter {
       lane.a = Self.mixRange(p.a, q.a, s.a)
       lane.b = Self.mixRange(p.b, q.b, s.b)
       lane.taint = p.taint.union(q.taint)
+      // Colour as the weight between colour-free endpoints (levels: `mix(lo, hi, c)`) is an
+      // affine map of that colour: it carries.
+      let colorFree = !p.cls.contains(.color) && !q.cls.contains(.color)
+      if s.cls.contains(.color) && colorFree {
+        lane.taint = lane.taint.union(s.taint)
+        lane.cls = lane.cls.combined(.color)
+      }
       lane.residual = p.residual.union(q.residual)
       lane.isImprecise = p.isImprecise || q.isImprecise || s.isImprecise
       lane.isWidened = p.isWidened || q.isWidened || s.isWidened
+      lane.isParameterPole = p.isParameterPole || q.isParameterPole || s.isParameterPole
       blame(&lane, p, q, s, at: range)
       lanes.append(lane)
     }

@@ -31,8 +31,20 @@ extension Interpreter {
     }
     if let v = builtin(name, args, arguments, e) { return v }
     facts.note(e.range, "call to unknown function '\(name)'")
+    return unknownResult(args)
+  }
+
+  /// The result of a function the linter cannot see (a header it was not given): unknown
+  /// DERIVED lanes (a limit on them is not reported: `hsv.y` may be a saturation), but they
+  /// carry what the arguments carry, so a limit on colour passed through
+  /// `hsv_to_rgb(rgb_to_hsv(clamp(c, 0.0, 1.0)))` stays live (unknown never silences).
+  private func unknownResult(_ args: [Value]) -> Value {
     let count = args.map { $0.lanes.count }.max() ?? 1
-    return opaque(count: count)
+    var result = opaque(count: count)
+    let lanes = args.filter { $0.shape == .numeric }.flatMap(\.lanes)
+    let taint = lanes.reduce(IDSet()) { $0.union($1.taint) }
+    for i in result.lanes.indices { result.lanes[i].taint = taint }
+    return result
   }
 
   private func construct(_ n: Int, _ args: [Value], _ e: Expr) -> Value {

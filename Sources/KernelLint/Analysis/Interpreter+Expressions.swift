@@ -49,7 +49,9 @@ extension Interpreter {
       {
         return value
       }
-      return member(eval(base), field, e)
+      var qualified = field
+      if case .identifier(let name) = base.kind { qualified = name + "." + field }
+      return member(eval(base), field, qualified: qualified, e)
     case .index(let base, let subscriptExpr):
       let index = eval(subscriptExpr)
       let b = eval(base)
@@ -164,10 +166,10 @@ extension Interpreter {
     return result
   }
 
-  private func member(_ base: Value, _ field: String, _ e: Expr) -> Value {
+  private func member(_ base: Value, _ field: String, qualified: String, _ e: Expr) -> Value {
     guard base.shape == .numeric, let lanes = Interpreter.swizzle(field, count: base.lanes.count)
     else {
-      return opaque(count: 1)
+      return structMember(base, field, qualified: qualified) ?? opaque(count: 1)
     }
     if lanes.contains(where: { $0 >= base.lanes.count }) { facts.typeErrors += 1 }
     if base.lanes.count == 1 {
@@ -176,6 +178,18 @@ extension Interpreter {
     return Value(
       shape: .numeric,
       lanes: lanes.map { $0 < base.lanes.count ? base.lanes[$0] : opaqueLane() })
+  }
+
+  /// A member of a struct parameter (`uniform.contrast`, `in.textureCoordinate`): a parameter
+  /// (range from `edrlint:param uniform.contrast` or `contrast`) or a position, like its struct.
+  private func structMember(_ base: Value, _ field: String, qualified: String) -> Value? {
+    guard base.shape == .numeric, let first = base.lanes.first,
+      base.lanes.allSatisfy({ $0.cls == first.cls })
+    else { return nil }
+    if first.cls == .uniform {
+      return uniform(count: 1, name: annotations.ranges[qualified] != nil ? qualified : field)
+    }
+    return first.cls == .coordinate ? coordinate(count: 1) : nil
   }
 
   private func indexed(_ base: Value, _ index: Value) -> Value {

@@ -62,6 +62,7 @@ extension Interpreter {
       lane.residual = p.residual.union(q.residual)
       lane.isImprecise = p.isImprecise || q.isImprecise
       lane.isWidened = p.isWidened || q.isWidened
+      lane.isParameterPole = p.isParameterPole || q.isParameterPole
       blame(&lane, p, q, at: e.range)
       lanes.append(lane)
     }

@@ -92,6 +92,7 @@ final class Interpreter {
       Lane(
         cls: .uniform, a: annotated ?? .unit, b: annotated ?? .top, id: facts.freshID())
     }
+    facts.inputIDs.formUnion(lanes.map(\.id))
     return Value(shape: .numeric, lanes: lanes)
   }
 
@@ -102,6 +103,7 @@ final class Interpreter {
         ? Lane(cls: .alpha, a: .unit, b: .unit, id: facts.freshID())
         : Lane(cls: .color, a: .unit, b: .top, id: facts.freshID())
     }
+    facts.inputIDs.formUnion(lanes.map(\.id))
     return Value(shape: .numeric, lanes: lanes)
   }
 
@@ -202,6 +204,7 @@ final class Interpreter {
     lane.placedAt = x.placedAt >= 0 ? x.placedAt : y.placedAt
     lane.isImprecise = x.isImprecise || y.isImprecise
     lane.isWidened = x.isWidened || y.isWidened
+    lane.isParameterPole = x.isParameterPole || y.isParameterPole
     if lane.cls != .constant && lane.cls.contains(.constant) { lane.cls.remove(.constant) }
     return lane
   }

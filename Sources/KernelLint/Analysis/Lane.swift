@@ -44,6 +44,9 @@ struct Lane: Sendable {
   var isImprecise: Bool = false
   /// Whether a loop widened this lane.
   var isWidened: Bool = false
+  /// Whether a division by a parameter whose range holds 0 (`s / k`) made this lane unbounded:
+  /// a World A failure then comes from the parameter's choice (ALPHA002, not ALPHA001).
+  var isParameterPole: Bool = false
 
   /// A constant lane.
   static func constant(_ v: Double, id: Int32) -> Lane {
@@ -104,6 +107,14 @@ struct IDSet: Sendable, Equatable {
     var r = self
     r.words = (words.0 | o.words.0, words.1 | o.words.1, words.2 | o.words.2, words.3 | o.words.3)
     r.overflowed = overflowed || o.overflowed
+    return r
+  }
+
+  /// The ids for which `keep` holds (the overflow flag stays).
+  func filter(_ keep: (Int32) -> Bool) -> IDSet {
+    var r = IDSet()
+    for v in items where keep(v) { r.insert(v) }
+    r.overflowed = overflowed
     return r
   }
 

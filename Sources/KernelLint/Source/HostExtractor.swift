@@ -1,7 +1,8 @@
 /// Finds Core Image / Metal kernels inside Swift and Objective-C string literals.
 ///
 /// Handles `"…"`, `"""…"""` (indentation stripped as Swift does), raw `#"…"#` / `#"""…"""#`,
-/// `"…\n" + "…"` concatenations and Objective-C `@"…" "…"` adjacency. Interpolation
+/// `"…\n" + "…"` concatenations, Objective-C `@"…" "…"` adjacency and Objective-C++ raw strings
+/// (`@R"(…)"`, `R"tag(…)tag"`). Interpolation
 /// (`\(…)`) and `+` with a non-literal operand make the kernel "assembled at run time": the
 /// unknown part becomes the placeholder identifier `__edrlint_runtime`.
 struct HostExtractor {
@@ -45,6 +46,8 @@ struct HostExtractor {
         record(comment: start, bodyStart: start + 2, bodyEnd: index, isLine: true)
       } else if c == UInt8(ascii: "/") && byte(index + 1) == UInt8(ascii: "*") {
         skipBlockComment()
+      } else if let delimiter = rawLiteralDelimiter() {
+        readRawLiteral(delimiter: delimiter)
       } else if let hashes = literalStart() {
         readLiteral(hashes: hashes)
       } else if c == UInt8(ascii: "'") && language == .objectiveC {
@@ -97,6 +100,51 @@ struct HostExtractor {
     }
     while byte(i) == UInt8(ascii: "#") { i += 1 }
     return byte(i) == UInt8(ascii: "\"") ? i - index : nil
+  }
+
+  /// The delimiter of an Objective-C++ raw string starting at the cursor (`R"(…)"`,
+  /// `@R"tag(…)tag"`), nil if none starts here.
+  private func rawLiteralDelimiter() -> [UInt8]? {
+    guard language == .objectiveC else { return nil }
+    var i = index
+    if byte(i) == UInt8(ascii: "@") { i += 1 }
+    let previous = byte(index - 1)
+    let isIdentifier = { (c: UInt8) in
+      c == UInt8(ascii: "_") || (c >= 48 && c <= 57) || (c | 32 >= 97 && c | 32 <= 122)
+    }
+    guard byte(i) == UInt8(ascii: "R"), byte(i + 1) == UInt8(ascii: "\""), !isIdentifier(previous)
+    else { return nil }
+    var delimiter: [UInt8] = []
+    var k = i + 2
+    while byte(k) != UInt8(ascii: "(") {
+      let c = byte(k)
+      guard delimiter.count < 16, c > 32, c != UInt8(ascii: ")"), c != UInt8(ascii: "\\") else {
+        return nil
+      }
+      delimiter.append(c)
+      k += 1
+    }
+    return delimiter
+  }
+
+  /// Reads `R"tag(…)tag"`: no escapes, every byte is kernel text.
+  private mutating func readRawLiteral(delimiter: [UInt8]) {
+    let start = index
+    if byte(index) == UInt8(ascii: "@") { index += 1 }
+    index += 3 + delimiter.count
+    var piece = LiteralPiece()
+    let close = [UInt8(ascii: ")")] + delimiter + [UInt8(ascii: "\"")]
+    while index < bytes.count {
+      if bytes[index] == close[0] && (0..<close.count).allSatisfy({ byte(index + $0) == close[$0] })
+      {
+        index += close.count
+        break
+      }
+      piece.text.append(bytes[index])
+      piece.offsets.append(index)
+      index += 1
+    }
+    append(piece, start: start)
   }
 
   private mutating func readLiteral(hashes: Int) {
