@@ -81,7 +81,7 @@ extension EXRImage {
   }
 
   /// Limits for re-opening a source only for its header (its pixels were checked when read).
-  private static let headerOnlyLimits = RasterLimits(
+  static let headerOnlyLimits = RasterLimits(
     maxSide: 1 << 30, maxPixels: .max, maxTileSide: 1 << 30)
 
   /// Opens each distinct attribute source once.
