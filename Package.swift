@@ -11,7 +11,8 @@
 //   EDRPipeline  runtime: cube spaces, EDR policies, PQ/HLG application (CubeFormat, ColorMath, LUTEngine)
 //   CubeAuthoring offline: cube generation, SDR→PQ/HLG conversion and its fit, test chart (EDRPipeline)
 //   EDRPlots     plots and previews drawn on a canvas of our own (CubeAuthoring)
-//   RasterIO     OpenEXR, TIFF and PNG files                  (FileOutput, CTIFF, COpenEXR, CPNG)
+//   RasterIO     OpenEXR, TIFF and PNG files                  (FileOutput, CTIFF, COpenEXR, CPNG, CEXRDWA)
+//   CEXRDWA      OpenEXR's C++ library for DWAA/DWAB only, behind a C API (C++)
 //   KernelLint   the Core Image / Metal kernel linter         (no dependencies)
 //   LintCommandLine the `lint` command                        (KernelLint, WorkScheduler, ArgumentParser)
 //   edrcube      the command-line tool                        (all of the above, ArgumentParser)
@@ -71,13 +72,27 @@ let package = Package(
       name: "EDRPlots", dependencies: ["CubeAuthoring", "EDRPipeline", "CubeFormat", "ColorMath"],
       swiftSettings: strictSettings),
     .target(
-      name: "RasterIO", dependencies: ["FileOutput", "WorkScheduler", "CTIFF", "COpenEXR", "CPNG"],
+      name: "RasterIO",
+      dependencies: ["FileOutput", "WorkScheduler", "CTIFF", "COpenEXR", "CPNG", "CEXRDWA"],
       swiftSettings: strictSettings),
     .target(name: "KernelLint", swiftSettings: strictSettings),
 
     // MARK: C
     // LUTEngine's hand-written x86-64 kernels (SSE2 baseline, AVX2 chosen at run time).
     .target(name: "CLUTKernels"),
+
+    // OpenEXR's C++ library, used only for DWAA/DWAB (OpenEXRCore 3.1, Debian 12, has no DWA
+    // codec), behind a C API that lets no exception escape. Its headers include Imath's by bare
+    // name, hence the include paths (Debian's); OpenEXR.pc is not used (-pthread).
+    .target(
+      name: "CEXRDWA",
+      cxxSettings: [
+        .unsafeFlags(["-I/usr/include/OpenEXR", "-I/usr/include/Imath"])
+      ],
+      linkerSettings: [
+        .linkedLibrary("OpenEXR-3_1"), .linkedLibrary("Iex-3_1"),
+        .linkedLibrary("IlmThread-3_1"), .linkedLibrary("Imath-3_1"),
+      ]),
 
     // MARK: C shims
     // libtiff through pkg-config. OpenEXR's C core API without pkg-config: OpenEXR.pc adds

@@ -111,12 +111,11 @@ struct ApplyCommand: ParsableCommand {
         jobs.map(\.input), by: jobs.map(\.output),
         remedy: "choose another output, or --in-place to replace the input")
     }
-    for job in jobs { try ApplyJobs.checkOutputFormat(job) }
+    for job in jobs { _ = try ApplyJobs.outputFormat(job) }
     // One transform per working space, in the order met.
     var transforms: [ResolvedTransform] = []
     let processor = FrameProcessor(
-      transform: { document in
-        let working = document.workingSpace
+      transform: { working in
         if let known = transforms.first(where: { $0.application.working == working }) {
           return known
         }

@@ -52,7 +52,13 @@ struct InspectCommand: ParsableCommand {
       throw CLIFailure(error.description + (error.lineText.map { "\n    " + $0 } ?? ""))
     }
     let space = try cubeSpace.resolve(file, path: cube)
-    let report = InspectReport(path: cube, file: file, space: space)
+    // The spelling other readers care about (keyword case, comment placement); the file was
+    // just read, so a failure here only leaves the survey empty.
+    let text = (try? Data(contentsOf: URL(fileURLWithPath: cube))).map {
+      String(decoding: $0, as: UTF8.self)
+    }
+    let report = InspectReport(
+      path: cube, file: file, space: space, survey: CubeSyntaxSurvey(text: text ?? ""))
     if jsonOutput.json { try Console.json(report, pretty: true) } else { print(report.text) }
     if let plot {
       let name = URL(fileURLWithPath: cube).lastPathComponent
@@ -142,9 +148,12 @@ struct InspectReport: Encodable {
   /// at white, and whether it clips there (`k` < 0.1); nil for other spaces.
   var neutralSlopeAtWhite: Double?
   var clipsAtWhite: Bool?
+  /// Which other readers take the file (docs/interchange.md).
+  var readers: [CubeReaderVerdict]
 
   init(
-    path: String, file: CubeFile, space resolved: (spaces: CubeSpacePair, origin: CubeSpace.Origin)
+    path: String, file: CubeFile, space resolved: (spaces: CubeSpacePair, origin: CubeSpace.Origin),
+    survey: CubeSyntaxSurvey
   ) {
     func array(_ v: SIMD3<Float>) -> [Float] { [v.x, v.y, v.z] }
     let analysis = file.analyze()
@@ -179,13 +188,14 @@ struct InspectReport: Encodable {
       lut: CubeLUT(file), space: resolved.spaces.input, outputSpace: resolved.spaces.output)
     neutralSlopeAtWhite = look.neutralSlopeAtWhite
     clipsAtWhite = look.neutralSlopeAtWhite == nil ? nil : look.clipsAtWhite
+    readers = file.readerVerdicts(survey: survey)
   }
 
   enum CodingKeys: String, CodingKey {
     case file, dialect, title, lut1DSize, lut3DSize, domainMin, domainMax, domain1D, domain3D
     case outputMin, outputMax, isIdentity, monotonic, inputVideoRange, outputVideoRange
     case comments, warnings, commentsOmitted, warningsOmitted, space, outputSpace
-    case neutralSlopeAtWhite, clipsAtWhite
+    case neutralSlopeAtWhite, clipsAtWhite, readers
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -213,6 +223,7 @@ struct InspectReport: Encodable {
     try c.encode(outputSpace, forKey: .outputSpace)
     try c.encode(neutralSlopeAtWhite, forKey: .neutralSlopeAtWhite)
     try c.encode(clipsAtWhite, forKey: .clipsAtWhite)
+    try c.encode(readers, forKey: .readers)
   }
 
   /// `pq rec2020 203`, `srgb rec709`, `raw`, `logc3 awg3 -> bt1886 rec709`.
@@ -256,7 +267,12 @@ struct InspectReport: Encodable {
       "  monotonic     \(directions.joined(separator: ", "))",
       "  comments      \(comments.count)\(Self.omitted(commentsOmitted))",
       "  warnings      \(warnings.count)\(Self.omitted(warningsOmitted))",
+      "  readers       "
+        + readers.map { $0.reader.rawValue + ($0.accepts ? " yes" : " no") }.joined(separator: ", "),
     ]
+    lines += readers.filter { !$0.accepts }.map {
+      "    \($0.reader.rawValue): " + $0.reasons.joined(separator: "; ")
+    }
     lines += warningLines
     return lines.joined(separator: "\n")
   }

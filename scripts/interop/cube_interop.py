@@ -12,9 +12,13 @@ It (a) writes cubes with colour-science (`write_LUT`, Iridas and Resolve writers
 `resolve_cube`), runs `edrcube inspect --json` on each and compares sizes, domains and
 output ranges with colour-science's reading of the same file; then (b) writes each of them
 back with EDRCube's writer (`inspect --write-as OUT --profile adobe|resolve|ocio`) and loads
-the result in colour-science (every table value must match) and, for the `adobe` and `ocio`
-profiles, in OpenColorIO (grid nodes must return the table values). A profile that cannot
-express a file must refuse it with a "cannot express" error. Exit status 0 when every check
+the result in colour-science (every table value must match) and in OpenColorIO (grid nodes
+must return the table values, and probes across the domain must equal `edrcube eval`; where
+`inspect` says OpenColorIO refuses the written file, e.g. the resolve profile's TITLE in a
+shaper file, OpenColorIO must refuse it). A
+profile that cannot express a file must refuse it with a "cannot express" error. (c) Every
+default output (the bundled cubes, `convert`, `generate`) must load in OpenColorIO and agree
+with `eval`, and goes through (b)'s `--write-as` round trip too. Exit status 0 when every check
 passes; each failure is printed.
 """
 
@@ -224,6 +228,47 @@ def ocio_agrees_with_eval(edrcube, path):
     return len(ours) == len(probes)
 
 
+def write_as_every_profile(edrcube, path, lut, folder):
+    """`inspect --write-as` with each profile: a profile that cannot express the file refuses
+    it ("cannot express") and writes nothing; otherwise colour-science reads back the source's
+    tables and domains, and OpenColorIO loads the file and matches `eval` at probes (and, for
+    a single table, returns the table values at grid nodes) -- unless `inspect`'s reader
+    verdict says OpenColorIO refuses the file, which OpenColorIO must then do."""
+    name = os.path.basename(path)
+    for profile in ["adobe", "resolve", "ocio"]:
+        out = os.path.join(folder, f"{name[:-5]}.edrcube-{profile}.cube")
+        written = inspect(edrcube, path, "--write-as", out, "--profile", profile)
+        if written.returncode != 0:
+            check("cannot express" in written.stderr, f"{name} {profile}: {written.stderr}")
+            check(not os.path.exists(out), f"{name} {profile}: refused but wrote {out}")
+            print(f"ok   {name} [{profile}] refused: {written.stderr.strip()}")
+            continue
+        failures = len(FAILURES)
+        report = inspect(edrcube, out)
+        verdicts = {v["reader"]: v for v in json.loads(report.stdout)["readers"]}
+        if verdicts["colour-science"]["accepts"]:
+            back = colour.read_LUT(out)
+            same = all(
+                close(a[1], b[1]) and close(a[2], b[2])
+                for a, b in zip(stages(lut), stages(back))) and len(stages(lut)) == len(stages(back))
+            check(same, f"{name} [{profile}]: colour reads different values back")
+        else:
+            check(False, f"{name} [{profile}]: colour-science refuses: {verdicts['colour-science']}")
+        if verdicts["OpenColorIO"]["accepts"]:
+            back = colour.read_LUT(out)
+            check(ocio_nodes_match(out, back), f"{name} [{profile}]: OpenColorIO disagrees at nodes")
+            check(ocio_agrees_with_eval(edrcube, out), f"{name} [{profile}]: OpenColorIO != eval")
+            note = ""
+        else:
+            # A profile may write what OpenColorIO refuses (resolve: TITLE in a shaper file);
+            # inspect must then say so, and OpenColorIO must indeed refuse it.
+            check(ocio_processor(out) is None, f"{name} [{profile}]: inspect says OpenColorIO "
+                  "refuses it, but OpenColorIO loads it")
+            note = " (OpenColorIO refuses it, as inspect says: " + "; ".join(
+                verdicts["OpenColorIO"]["reasons"]) + ")"
+        print(f"{'FAIL' if len(FAILURES) > failures else 'ok  '} {name} [--write-as {profile}]{note}")
+
+
 def domain_of(lut):
     """The input domain of a colour LUT: the first stage's, as two 3-vectors."""
     first = lut[0] if isinstance(lut, colour.LUTSequence) else lut
@@ -246,27 +291,13 @@ def main():
         if result.returncode != 0:
             continue
         compare_report(name, json.loads(result.stdout), lut)
-        for profile in ["adobe", "resolve", "ocio"]:
-            out = os.path.join(folder, f"{name[:-5]}.edrcube-{profile}.cube")
-            written = inspect(args.edrcube, path, "--write-as", out, "--profile", profile)
-            if written.returncode != 0:
-                check("cannot express" in written.stderr, f"{name} {profile}: {written.stderr}")
-                check(not os.path.exists(out), f"{name} {profile}: refused but wrote {out}")
-                print(f"ok   {name} [{profile}] refused: {written.stderr.strip()}")
-                continue
-            back = colour.read_LUT(out)
-            same = all(
-                close(a[1], b[1]) and close(a[2], b[2])
-                for a, b in zip(stages(lut), stages(back))) and len(stages(lut)) == len(stages(back))
-            check(same, f"{name} [{profile}]: colour reads different values back")
-            if profile in ("adobe", "ocio"):
-                check(ocio_nodes_match(out, back), f"{name} [{profile}]: OpenColorIO disagrees")
-            print(f"{'FAIL' if FAILURES else 'ok  '} {name} [{profile}]")
+        write_as_every_profile(args.edrcube, path, lut, folder)
     for path in default_outputs(args.edrcube, folder):
         name = os.path.relpath(path, folder) if path.startswith(folder) else os.path.basename(path)
         agrees = ocio_agrees_with_eval(args.edrcube, path)
         check(agrees, f"{name} (default output): OpenColorIO cannot load it or disagrees")
         print(f"{'ok  ' if agrees else 'FAIL'} {name} [default output, OpenColorIO = eval]")
+        write_as_every_profile(args.edrcube, path, colour.read_LUT(path), folder)
     if not args.keep:
         shutil.rmtree(folder, ignore_errors=True)
     print(f"interop: {PASSED[0]} passed, {len(FAILURES)} failed")

@@ -60,8 +60,13 @@ extension EXRImage {
           base: gp.1, type: d.pixelType, columns: gp.0.columns, rows: gp.0.rows,
           xSampling: d.xSampling, ySampling: d.ySampling)
       }
-      try EXRChunkCoder.decodeAll(
-        h, part: index, compression: part.compression, layout: layout, buffers: buffers)
+      if EXRCXXCalls.codes(part.compression) {
+        try EXRCXXCalls.readPart(
+          path: h.path, part: index, declarations: declarations, buffers: pointers)
+      } else {
+        try EXRChunkCoder.decodeAll(
+          h, part: index, compression: part.compression, layout: layout, buffers: buffers)
+      }
     }
     part.channels = zip(declarations, samples).map { d, s in
       EXRChannel(

@@ -28,6 +28,7 @@ extension EXRImage {
   /// Writes the file; `stage` supplies one part's RGB(A) storage and transforms its rows
   /// batch by batch just before they are encoded.
   func writeFile(to file: OutputFile, stage: EXRRowStage?) throws {
+    if needsCXXLibrary { return try writeThroughCXXLibrary(to: file, stage: stage) }
     let path = file.destination
     let h = try EXRCalls.startWrite(to: file).get()
     let writeback = WritebackStarter(descriptor: file.descriptor)
@@ -81,7 +82,7 @@ extension EXRImage {
   }
 
   /// Limits for re-opening a source only for its header (its pixels were checked when read).
-  private static let headerOnlyLimits = RasterLimits(
+  static let headerOnlyLimits = RasterLimits(
     maxSide: 1 << 30, maxPixels: .max, maxTileSide: 1 << 30)
 
   /// Opens each distinct attribute source once.

@@ -216,6 +216,21 @@ enum EXRCalls {
     return (strings, chromaticities)
   }
 
+  /// The names of a part's header attributes, in file order (empty if they cannot be listed).
+  static func attributeNames(_ h: EXRHandle, part: Int) -> [String] {
+    var count: Int32 = 0
+    guard exr_get_attribute_count(h.context, Int32(part), &count) == 0 else { return [] }
+    return (0..<count).compactMap { index in
+      var attribute: UnsafePointer<exr_attribute_t>?
+      guard
+        exr_get_attribute_by_index(
+          h.context, Int32(part), EXR_ATTR_LIST_FILE_ORDER, index, &attribute) == 0,
+        let name = attribute?.pointee.name
+      else { return nil }
+      return String(cString: name)
+    }
+  }
+
   private static func box(_ b: exr_attr_box2i_t) -> EXRBox {
     EXRBox(minX: b.min.x, minY: b.min.y, maxX: b.max.x, maxY: b.max.y)
   }

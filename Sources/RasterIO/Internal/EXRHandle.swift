@@ -47,8 +47,9 @@ final class EXRHandle: @unchecked Sendable {
   }
 
   /// The error for a failed call, its kind chosen from the OpenEXR code where that is telling.
-  /// A feature the library lacks (OpenEXRCore 3.1: "DWA/A decompression not yet implemented
-  /// in C") is `.unsupported` with that message, not the generic one that follows it.
+  /// A feature the library lacks (its message says "not yet implemented", as OpenEXRCore 3.1's
+  /// DWA did before RasterIO sent DWA to the C++ library) is `.unsupported` with that message,
+  /// not the generic one that follows it.
   func error(_ code: exr_result_t, _ what: String, kind: RasterIOError.Kind) -> RasterIOError {
     if let missing = messages.first(containing: "not yet implemented") {
       return RasterIOError(

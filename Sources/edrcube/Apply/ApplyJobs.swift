@@ -49,25 +49,17 @@ enum ApplyJobs {
     return result
   }
 
-  /// The output's format follows its name (`.exr`, `.tif`, `.tiff`); an unknown extension, or
-  /// one that names another format than the input's, is refused before anything is written.
-  static func checkOutputFormat(_ job: ApplyJob) throws {
+  /// The output's format, from its name (`.exr`, `.tif`, `.tiff`, any case); an unknown
+  /// extension is refused (before anything is written).
+  static func outputFormat(_ job: ApplyJob) throws -> ImageFileFormat {
     let ext = (job.output as NSString).pathExtension.lowercased()
-    let named: ImageFileFormat? =
-      switch ext {
-      case "exr": .openEXR
-      case "tif", "tiff": .tiff
-      default: nil
-      }
-    guard let named else {
+    switch ext {
+    case "exr": return .openEXR
+    case "tif", "tiff": return .tiff
+    default:
       let what = ext.isEmpty ? "(no extension)" : "'.\(ext)'"
       throw CLIFailure(
         "\(job.output): error: unsupported output format \(what): name the output .exr, .tif or .tiff"
-      )
-    }
-    if let input = try? ImageFileFormat.detect(path: job.input), input != named, input != .png {
-      throw CLIFailure(
-        "\(job.output): error: unsupported conversion: the input \(job.input) is \(input.rawValue.uppercased()) and apply writes the input's format; name the output .\(input == .openEXR ? "exr" : "tif")"
       )
     }
   }

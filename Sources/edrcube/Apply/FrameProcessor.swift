@@ -20,7 +20,8 @@ struct FrameReport {
 
 /// Reads, transforms and writes one file (all cores within the frame).
 struct FrameProcessor {
-  var transform: (ImageDocument) throws -> ResolvedTransform
+  /// The transform for pixels in a working space (one per space met).
+  var transform: (WorkingSpace) throws -> ResolvedTransform
   var part: Int?
   var layer: String?
   var alpha: ImageDocument.AlphaMode?
@@ -37,12 +38,27 @@ struct FrameProcessor {
     var clock = Clock()
     var document = try ImageDocument.read(
       path: job.input, part: part, layer: layer, limits: limits)
+    var working = document.workingSpace
+    var alphaMode = alpha ?? document.alphaMode
+    let target = try ApplyJobs.outputFormat(job)
+    if target != document.format {
+      // The output's format follows its name; the pixels keep their primaries, now linear.
+      let conversion = try document.converted(to: target, alpha: alphaMode, path: job.input)
+      document = conversion.image
+      working = WorkingSpace(.linear, primaries: working.primaries)
+      alphaMode = document.alphaMode
+      if !conversion.dropped.isEmpty {
+        Console.note(
+          "note: \(job.input) → \(job.output): not kept in \(target == .tiff ? "TIFF" : "OpenEXR"): "
+            + conversion.dropped.joined(separator: ", "))
+      }
+    }
     report.seconds.read = clock.lap()
     let before = try preview.map { _ in try document.pixels() }
-    let resolved = try transform(document)
+    let resolved = try transform(working)
     let application = resolved.application
     report.flatteningWarning = resolved.flatteningWarning
-    let straighten = (alpha ?? document.alphaMode) == .premultiplied
+    let straighten = alphaMode == .premultiplied
     let range = document.outputRange(pixelType: pixelType)
     // The preview shows the float results, before they are stored in the file's type.
     var after = before.map { [Float](repeating: 0, count: $0.values.count) } ?? []

@@ -56,7 +56,7 @@ enum ImageDocument {
       }
       return WorkingSpace(.linear, named: named)
     case .tiff(let image):
-      return image.sampleType.isFloatingPoint ? .linearRec709 : WorkingSpace(.srgb, named: .rec709)
+      return image.sampleType.isFloat ? .linearRec709 : WorkingSpace(.srgb, named: .rec709)
     }
   }
 
@@ -127,9 +127,4 @@ enum ImageDocument {
       return try image.transformRGB(writingTo: path, using: writer, transform)
     }
   }
-}
-
-extension TIFFSampleType {
-  /// Whether samples are IEEE floats (16 or 32 bit).
-  fileprivate var isFloatingPoint: Bool { self == .float16 || self == .float32 }
 }

@@ -1,0 +1,155 @@
+// OpenEXR's C++ library behind RasterIO's C-only view: Imf::MultiPartInputFile and
+// Imf::MultiPartOutputFile with frame buffers over RasterIO's sample arrays.
+#include "edr_exr_dwa.h"
+
+#include <ImfChannelList.h>
+#include <ImfChromaticitiesAttribute.h>
+#include <ImfFrameBuffer.h>
+#include <ImfHeader.h>
+#include <ImfIO.h>
+#include <ImfInputPart.h>
+#include <ImfMultiPartInputFile.h>
+#include <ImfMultiPartOutputFile.h>
+#include <ImfOutputPart.h>
+#include <ImfPartType.h>
+#include <ImfStringAttribute.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <stdexcept>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+namespace {
+
+// Writes with pwrite at a position of its own; errors become Iex exceptions (caught below).
+class DescriptorStream final : public Imf::OStream {
+ public:
+  explicit DescriptorStream(int fd) : Imf::OStream("output"), fd_(fd) {}
+  void write(const char c[], int n) override {
+    size_t done = 0;
+    while (done < size_t(n)) {
+      ssize_t count = pwrite(fd_, c + done, size_t(n) - done, off_t(position_ + done));
+      if (count < 0 && errno == EINTR) continue;
+      if (count <= 0) throw std::runtime_error(std::string("write failed: ") + strerror(errno));
+      done += size_t(count);
+    }
+    position_ += uint64_t(n);
+  }
+  uint64_t tellp() override { return position_; }
+  void seekp(uint64_t position) override { position_ = position; }
+
+ private:
+  int fd_;
+  uint64_t position_ = 0;
+};
+
+int fail(char *message, size_t size, const char *text) {
+  if (message && size > 0) snprintf(message, size, "%s", text);
+  return -1;
+}
+
+// floor(a / b) for b > 0, also for negative a.
+long long floorDiv(long long a, long long b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+
+size_t sampleBytes(int type) { return type == Imf::HALF ? 2 : 4; }
+
+// A slice over a channel's sampled grid: OpenEXR finds pixel (x, y) at
+// base + (x / xs) · xStride + (y / ys) · yStride, so base is moved back by the grid's first
+// column and row (the first multiples of the sampling inside the data window).
+Imf::Slice slice(const edr_exr_channel &c, const Imath::Box2i &window) {
+  const long long xs = c.x_sampling, ys = c.y_sampling;
+  const long long firstColumn = floorDiv(window.min.x + xs - 1, xs);
+  const long long firstRow = floorDiv(window.min.y + ys - 1, ys);
+  const long long columns = floorDiv(window.max.x, xs) - firstColumn + 1;
+  const size_t xStride = sampleBytes(c.pixel_type);
+  const size_t yStride = size_t(columns) * xStride;
+  char *base = static_cast<char *>(c.samples) - firstColumn * (long long)xStride -
+               firstRow * (long long)yStride;
+  return Imf::Slice(Imf::PixelType(c.pixel_type), base, xStride, yStride, c.x_sampling,
+                    c.y_sampling);
+}
+
+Imf::FrameBuffer frameBuffer(const edr_exr_channel *channels, int count,
+                             const Imath::Box2i &window) {
+  Imf::FrameBuffer buffer;
+  for (int i = 0; i < count; i++) buffer.insert(channels[i].name, slice(channels[i], window));
+  return buffer;
+}
+
+Imath::Box2i box(const int b[4]) { return Imath::Box2i(Imath::V2i(b[0], b[1]), Imath::V2i(b[2], b[3])); }
+
+Imf::Header header(const edr_exr_part &p) {
+  Imf::Header h;
+  if (p.source_path) {
+    Imf::MultiPartInputFile source(p.source_path);
+    h = source.header(p.source_part);
+  }
+  h.dataWindow() = box(p.data_window);
+  h.displayWindow() = box(p.display_window);
+  h.compression() = Imf::Compression(p.compression);
+  h.lineOrder() = Imf::LineOrder(p.line_order);
+  h.pixelAspectRatio() = p.pixel_aspect_ratio;
+  h.screenWindowCenter() = Imath::V2f(p.screen_window_center[0], p.screen_window_center[1]);
+  h.screenWindowWidth() = p.screen_window_width;
+  h.channels() = Imf::ChannelList();
+  for (int i = 0; i < p.channel_count; i++) {
+    const edr_exr_channel &c = p.channels[i];
+    h.channels().insert(c.name, Imf::Channel(Imf::PixelType(c.pixel_type), c.x_sampling,
+                                             c.y_sampling, c.perceptually_linear != 0));
+  }
+  for (const char *stale : {"tiles", "chunkCount", "name", "type"}) h.erase(stale);
+  h.setType(Imf::SCANLINEIMAGE);
+  if (p.name) h.setName(p.name);
+  for (int i = 0; i < p.string_count; i++)
+    h.insert(p.string_names[i], Imf::StringAttribute(p.string_values[i]));
+  if (const float *c = p.chromaticities) {
+    h.insert("chromaticities",
+             Imf::ChromaticitiesAttribute(Imf::Chromaticities(
+                 Imath::V2f(c[0], c[1]), Imath::V2f(c[2], c[3]), Imath::V2f(c[4], c[5]),
+                 Imath::V2f(c[6], c[7]))));
+  }
+  return h;
+}
+
+}  // namespace
+
+extern "C" int edr_exr_read_part(const char *path, int part, const edr_exr_channel *channels,
+                                 int count, int threads, char *message, size_t message_size) {
+  try {
+    Imf::MultiPartInputFile file(path, threads);
+    Imf::InputPart input(file, part);
+    const Imath::Box2i window = input.header().dataWindow();
+    input.setFrameBuffer(frameBuffer(channels, count, window));
+    input.readPixels(window.min.y, window.max.y);
+    return 0;
+  } catch (const std::exception &e) {
+    return fail(message, message_size, e.what());
+  } catch (...) {
+    return fail(message, message_size, "unknown OpenEXR error");
+  }
+}
+
+extern "C" int edr_exr_write_parts(int fd, const edr_exr_part *parts, int count, int threads,
+                                   char *message, size_t message_size) {
+  try {
+    std::vector<Imf::Header> headers;
+    for (int i = 0; i < count; i++) headers.push_back(header(parts[i]));
+    DescriptorStream stream(fd);
+    Imf::MultiPartOutputFile file(stream, headers.data(), count, false, threads);
+    for (int i = 0; i < count; i++) {
+      Imf::OutputPart output(file, i);
+      const Imath::Box2i window = headers[size_t(i)].dataWindow();
+      output.setFrameBuffer(frameBuffer(parts[i].channels, parts[i].channel_count, window));
+      output.writePixels(window.max.y - window.min.y + 1);
+    }
+    return 0;
+  } catch (const std::exception &e) {
+    return fail(message, message_size, e.what());
+  } catch (...) {
+    return fail(message, message_size, "unknown OpenEXR error");
+  }
+}

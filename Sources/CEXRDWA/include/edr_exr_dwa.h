@@ -1,0 +1,54 @@
+/* RasterIO's bridge to OpenEXR's C++ library, for the DWAA/DWAB codecs that OpenEXRCore 3.1
+   (Debian 12) lacks. Plain C: no exception crosses it; every failure is a return value of -1
+   and a message. */
+#pragma once
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One channel's samples: row-major over its sampled grid (the data window's columns and rows
+   whose coordinates are multiples of the sampling). pixel_type: 0 uint, 1 half, 2 float. */
+typedef struct edr_exr_channel {
+  const char *name;
+  int pixel_type;
+  int x_sampling, y_sampling;
+  int perceptually_linear;
+  void *samples;
+} edr_exr_channel;
+
+/* One scanline part to write. Header attributes not set here are copied from part
+   source_part of source_path (when source_path is not NULL). */
+typedef struct edr_exr_part {
+  const char *source_path;
+  int source_part;
+  const char *name; /* NULL: none */
+  int data_window[4];    /* min x, min y, max x, max y */
+  int display_window[4];
+  int compression;       /* OpenEXR's numbering: 8 DWAA, 9 DWAB… */
+  int line_order;
+  float pixel_aspect_ratio;
+  float screen_window_center[2];
+  float screen_window_width;
+  const char *const *string_names;
+  const char *const *string_values;
+  int string_count;
+  const float *chromaticities; /* red x y, green x y, blue x y, white x y; or NULL */
+  const edr_exr_channel *channels;
+  int channel_count;
+} edr_exr_part;
+
+/* Decodes every channel of part `part` of `path` into the given buffers (one per channel,
+   named as in the file). Returns 0, or -1 with a message in `message`. */
+int edr_exr_read_part(const char *path, int part, const edr_exr_channel *channels, int count,
+                      int threads, char *message, size_t message_size);
+
+/* Writes scanline parts through file descriptor `fd` (from offset 0), encoding on `threads`
+   threads. Returns 0, or -1 with a message in `message`. */
+int edr_exr_write_parts(int fd, const edr_exr_part *parts, int count, int threads,
+                        char *message, size_t message_size);
+
+#ifdef __cplusplus
+}
+#endif
