@@ -83,15 +83,19 @@ let package = Package(
 
     // OpenEXR's C++ library, used only for DWAA/DWAB (OpenEXRCore 3.1, Debian 12, has no DWA
     // codec), behind a C API that lets no exception escape. Its headers include Imath's by bare
-    // name, hence the include paths (Debian's); OpenEXR.pc is not used (-pthread).
+    // name, hence the include paths (Debian's, on Linux; elsewhere the target builds a stub that
+    // reports DWA unavailable); OpenEXR.pc is not used (-pthread).
     .target(
       name: "CEXRDWA",
       cxxSettings: [
-        .unsafeFlags(["-I/usr/include/OpenEXR", "-I/usr/include/Imath"])
+        .unsafeFlags(
+          ["-I/usr/include/OpenEXR", "-I/usr/include/Imath"], .when(platforms: [.linux]))
       ],
       linkerSettings: [
-        .linkedLibrary("OpenEXR-3_1"), .linkedLibrary("Iex-3_1"),
-        .linkedLibrary("IlmThread-3_1"), .linkedLibrary("Imath-3_1"),
+        .linkedLibrary("OpenEXR-3_1", .when(platforms: [.linux])),
+        .linkedLibrary("Iex-3_1", .when(platforms: [.linux])),
+        .linkedLibrary("IlmThread-3_1", .when(platforms: [.linux])),
+        .linkedLibrary("Imath-3_1", .when(platforms: [.linux])),
       ]),
 
     // MARK: C shims

@@ -2,6 +2,9 @@
 // Imf::MultiPartOutputFile with frame buffers over RasterIO's sample arrays.
 #include "edr_exr_dwa.h"
 
+// Built where OpenEXR's C++ headers are on the include path (Package.swift: Debian's paths on
+// Linux); elsewhere the two functions only report that DWA is unavailable.
+#if __has_include(<ImfMultiPartInputFile.h>)
 #include <ImfChannelList.h>
 #include <ImfChromaticitiesAttribute.h>
 #include <ImfFrameBuffer.h>
@@ -153,3 +156,25 @@ extern "C" int edr_exr_write_parts(int fd, const edr_exr_part *parts, int count,
     return fail(message, message_size, "unknown OpenEXR error");
   }
 }
+
+#else
+
+#include <cstdio>
+
+static int unavailable(char *message, size_t message_size) {
+  std::snprintf(message, message_size,
+                "DWAA/DWAB need OpenEXR's C++ library, whose headers this build did not find");
+  return -1;
+}
+
+extern "C" int edr_exr_read_part(const char *, int, const edr_exr_channel *, int, int,
+                                 char *message, size_t message_size) {
+  return unavailable(message, message_size);
+}
+
+extern "C" int edr_exr_write_parts(int, const edr_exr_part *, int, int, char *message,
+                                   size_t message_size) {
+  return unavailable(message, message_size);
+}
+
+#endif
