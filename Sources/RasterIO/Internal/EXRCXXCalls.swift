@@ -125,7 +125,8 @@ enum EXRCXXCalls {
     var message = [CChar](repeating: 0, count: 1024)
     let code = message.withUnsafeMutableBufferPointer { body($0.baseAddress!, $0.count) }
     guard code == 0 else {
-      let text = String(cString: message)
+      let text = String(
+        decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       throw RasterIOError(
         kind, path: path, "OpenEXR's C++ library (DWA codec) failed", libraryMessage: text)
     }
