@@ -119,7 +119,7 @@ struct ApplyCommand: ParsableCommand {
     }
     try ApplyStreams.validate(
       inputs: inputs, output: output, outputDirectory: outputDirectory, inPlace: inPlace,
-      preview: preview)
+      preview: preview, format: format)
   }
 
   func run() throws {

@@ -107,6 +107,11 @@ import Testing
         ["apply", "-", "--output-dir", dir.path, "--lut", cube], stdin: input, stdout: out)
       #expect(folder.status == 64)
       #expect(folder.stderr.contains("- (standard input) needs -o OUT"))
+      // --format is for streams only.
+      let files = try EDRCubeExecutable.run(
+        ["apply", input, "-o", out + ".exr", "--lut", cube, "--format", "exr"])
+      #expect(files.status == 64)
+      #expect(files.stderr.contains("--format applies to streams"))
     }
   }
 }

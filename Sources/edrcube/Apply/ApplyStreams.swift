@@ -21,10 +21,15 @@ struct ApplyStreams {
   var format: StreamFormat?
 
   /// Checks how `-` is used: standard input is the only input, written with `-o`; standard
-  /// output takes one image (`-o -` alone, and not also `--preview -`).
+  /// output takes one image (`-o -` alone, and not also `--preview -`); `--format` needs a
+  /// stream.
   static func validate(
-    inputs: [String], output: String?, outputDirectory: String?, inPlace: Bool, preview: String?
+    inputs: [String], output: String?, outputDirectory: String?, inPlace: Bool, preview: String?,
+    format: StreamFormat?
   ) throws {
+    if format != nil && !inputs.contains("-") && output != "-" {
+      throw ValidationError("--format applies to streams: - as the input or -o -.")
+    }
     if inputs.contains("-") {
       guard inputs == ["-"] else {
         throw ValidationError("- (standard input) must be the only input.")
