@@ -57,13 +57,13 @@ clean:
 # Ecosystem: install with completions and man page, API docs, the plugin example.
 .PHONY: install docs example
 PREFIX ?= /usr/local
-MANUAL = .build/plugins/GenerateManual/outputs/edrcube/edrcube.1
+MANUAL = .build/release/edrcube.1
 
-# The release binary, bash/zsh/fish completions and the man page under $(PREFIX)
-# ($(DESTDIR) stages a package).
+# The release binary, bash/zsh/fish completions and the man page (made from the binary's own
+# help by scripts/make-manpage.py) under $(PREFIX) ($(DESTDIR) stages a package).
 install: release
 	$(SWIFT) build -c release --product edrlint
-	$(SWIFT) package plugin generate-manual --configuration release
+	python3 scripts/make-manpage.py $(BIN) $(MANUAL)
 	@bash scripts/install.sh "$(DESTDIR)$(PREFIX)" $(BIN) $(MANUAL)
 
 # DocC archives of every library module in .build/docs; any DocC warning fails.

@@ -90,6 +90,43 @@ enum FileSystemCalls {
     return .failure(FileSystemError(reason: "no unused temporary name", code: EEXIST))
   }
 
+  /// Creates a file with no name, open for reading and writing: `mkstemp` in `$TMPDIR` (else
+  /// `/tmp`), unlinked at once, so it disappears with its last descriptor.
+  static func createAnonymousFile() -> Result<Int32, FileSystemError> {
+    let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+    var template = Array(((folder ?? "/tmp") + "/.edrcube-stream.XXXXXX").utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
+    guard fd >= 0 else { return .failure(.last()) }
+    _ = template.withUnsafeBufferPointer { $0.baseAddress.map { unlink($0) } }
+    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    return .success(fd)
+  }
+
+  /// Copies `source` to `destination` up to its end, from its start when `rewinding`;
+  /// false (after `limit` bytes) when there is more than `limit`.
+  static func copyAll(
+    from source: Int32, to destination: Int32, rewinding: Bool = true, limit: Int = .max
+  ) -> Result<Bool, FileSystemError> {
+    if rewinding, lseek(source, 0, SEEK_SET) != 0 { return .failure(.last()) }
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    var copied = 0
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return .failure(.last())
+      }
+      if count == 0 { return .success(true) }
+      let kept = min(count, limit - copied)
+      let written = buffer.withUnsafeBytes {
+        writeAll(UnsafeRawBufferPointer(rebasing: $0[0..<kept]), to: destination)
+      }
+      if case .failure(let failure) = written { return .failure(failure) }
+      copied += kept
+      if kept < count { return .success(false) }
+    }
+  }
+
   /// Writes all of `bytes` at the descriptor's offset (`write`, repeated after short writes).
   static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32)
     -> Result<Void, FileSystemError>

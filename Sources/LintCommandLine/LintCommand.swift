@@ -14,13 +14,17 @@ public struct LintCommand: ParsableCommand {
       Suppress with comments such as // edrlint:disable-next-line EDR001 -- reason.
       """)
 
-  @Argument(help: "Files or directories to lint.")
+  @Argument(help: "Files or directories to lint.", completion: .file())
   var paths: [String] = []
 
-  @Option(help: "Output format: text, xcode, json, sarif, github.")
+  @Option(
+    help: "Output format: text, xcode, json, sarif, github.",
+    completion: .list(ReporterKind.allCases.map(\.rawValue)))
   var format: String = "text"
 
-  @Option(help: "Configuration file (overrides .edrlint.json lookup).")
+  @Option(
+    help: "Configuration file (overrides .edrlint.json lookup).",
+    completion: .file(extensions: ["json"]))
   var config: String?
 
   @Flag(help: "Fail on warnings too.")
@@ -29,7 +33,9 @@ public struct LintCommand: ParsableCommand {
   @Option(help: "Fail when there are more warnings than this.")
   var maxWarnings: Int?
 
-  @Option(help: "Lowest severity that fails the run.")
+  @Option(
+    help: "Lowest severity that fails the run.",
+    completion: .list(Severity.allCases.map(\.rawValue)))
   var failLevel: String = "error"
 
   @Option(help: "Set a rule's severity, e.g. EDR003=off.")
@@ -38,7 +44,9 @@ public struct LintCommand: ParsableCommand {
   @Option(help: "Enable an opt-in rule, e.g. EDR004.")
   var enable: [String] = []
 
-  @Option(help: "Exit codes: eslint (0/1/2) or swiftlint (0, 2 errors, 3 warnings with --strict).")
+  @Option(
+    help: "Exit codes: eslint (0/1/2) or swiftlint (0, 2 errors, 3 warnings with --strict).",
+    completion: .list(["eslint", "swiftlint"]))
   var exitCodeStyle: String = "eslint"
 
   @Flag(help: "Apply safe fixes (unused suppressions).")
@@ -55,8 +63,8 @@ public struct LintCommand: ParsableCommand {
 
   @Option(
     help:
-      "Kernel dialects: auto (CIKL, Metal Core Image, SwiftUI), cikl, msl-ci, or metal (also plain Metal fragment and compute functions)."
-  )
+      "Kernel dialects: auto (CIKL, Metal Core Image, SwiftUI), cikl, msl-ci, or metal (also plain Metal fragment and compute functions).",
+    completion: .list(["auto", "cikl", "msl-ci", "metal"]))
   var dialect: String = "auto"
 
   @Flag(help: "List the rules.")

@@ -2,6 +2,7 @@ import ArgumentParser
 import CubeAuthoring
 import CubeFormat
 import EDRPipeline
+import EDRPlots
 import FileOutput
 import Foundation
 import RasterIO
@@ -19,10 +20,15 @@ struct ApplyCommand: ParsableCommand {
       file beside the target and renamed when complete; an input is never replaced unless \
       --in-place. Sequences: shot.%04d.exr or shot.####.exr, with --frames 1001-1100 or the \
       frames that exist; --shard K/N takes every N-th frame starting at the K-th, for render-farm \
-      array jobs.
+      array jobs. Streams: apply - -o - reads an image from standard input and writes it to \
+      standard output.
       """)
 
-  @Argument(help: "Image files, folders, or sequence patterns (shot.%04d.exr, shot.####.exr).")
+  @Argument(
+    help: ArgumentHelp(
+      "Image files, folders, sequence patterns (shot.%04d.exr, shot.####.exr), or - for standard input.",
+      valueName: "input"),
+    completion: .file(extensions: ["exr", "tif", "tiff"]))
   var inputs: [String]
 
   @OptionGroup var transform: TransformOptions
@@ -30,11 +36,26 @@ struct ApplyCommand: ParsableCommand {
   @OptionGroup var quietness: QuietOption
   @OptionGroup var jsonOutput: JSONOption
 
-  @Option(name: .shortAndLong, help: "The output file (or a sequence pattern for sequences).")
+  @Option(
+    name: .shortAndLong,
+    help: "The output file (a sequence pattern for sequences; - for standard output).",
+    completion: .file(extensions: ["exr", "tif", "tiff"]))
   var output: String?
 
-  @Option(name: .customLong("output-dir"), help: "Write outputs here with their input names.")
+  @Option(
+    name: .customLong("output-dir"),
+    help: "Write outputs here (created if missing) with their input names.",
+    completion: .directory)
   var outputDirectory: String?
+
+  @Flag(help: "Search folder inputs recursively; --output-dir keeps their folder structure.")
+  var recursive = false
+
+  @Option(
+    help:
+      "With - as input or output: the image's format, exr or tiff (default: recognised by its first bytes; another is refused)."
+  )
+  var format: StreamFormat?
 
   @Flag(name: .customLong("in-place"), help: "Replace the inputs (atomically).")
   var inPlace = false
@@ -48,8 +69,9 @@ struct ApplyCommand: ParsableCommand {
   @Option(help: "EXR layer to apply to (default: the unnamed layer, R G B).")
   var layer: String?
 
-  @Option(help: "EXR part to apply to (default: the first part that has the layer).")
-  var part: Int?
+  @Option(
+    help: "EXR part to apply to, by name or index (default: the first part that has the layer).")
+  var part: String?
 
   @Option(
     help:
@@ -70,8 +92,8 @@ struct ApplyCommand: ParsableCommand {
 
   @Option(
     help:
-      "Write a before/after PNG (tone-mapped for SDR, with a false-colour map of output above 1, 2, 4× white)."
-  )
+      "Write a before/after PNG (tone-mapped for SDR, with a false-colour map of output above 1, 2, 4× white).",
+    completion: .file(extensions: ["png"]))
   var preview: String?
 
   @Option(name: .customLong("preview-headroom"), help: "The EDR value shown as white in --preview.")
@@ -95,11 +117,26 @@ struct ApplyCommand: ParsableCommand {
     if let shard, Shard(shard) == nil {
       throw ValidationError("--shard: expected K/N with 1 ≤ K ≤ N.")
     }
+    try ApplyStreams.validate(
+      inputs: inputs, output: output, outputDirectory: outputDirectory, inPlace: inPlace,
+      preview: preview, format: format)
   }
 
   func run() throws {
+    Console.imageOnStandardOutput = output == "-" || preview == "-"
     let cube = try transform.loadCube()
-    let found = try ApplyJobs.inputs(inputs, frames: frames.flatMap(FrameRange.init))
+    let streams = try ApplyStreams(inputs: inputs, format: format, limit: maxImageMiB << 20)
+    defer { streams.close() }
+    do {
+      try run(cube, streams: streams)
+    } catch let failure as CLIFailure {
+      throw streams.renamed(failure)
+    }
+  }
+
+  private func run(_ cube: CubeFile, streams: ApplyStreams) throws {
+    let found = try ApplyJobs.inputs(
+      streams.paths(inputs), frames: frames.flatMap(FrameRange.init), recursive: recursive)
     let selected = shard.flatMap(Shard.init).map { $0.select(found) } ?? found
     let jobs = try ApplyJobs.jobs(
       selected, output: output, outputDirectory: outputDirectory, inPlace: inPlace)
@@ -111,7 +148,11 @@ struct ApplyCommand: ParsableCommand {
         jobs.map(\.input), by: jobs.map(\.output),
         remedy: "choose another output, or --in-place to replace the input")
     }
-    for job in jobs { _ = try ApplyJobs.outputFormat(job) }
+    for job in jobs {
+      _ = try ApplyJobs.outputFormat(job)
+      try streams.checkFormat(of: job)
+    }
+    if outputDirectory != nil { try ApplyJobs.createOutputFolders(jobs) }
     // One transform per working space, in the order met.
     var transforms: [ResolvedTransform] = []
     let processor = FrameProcessor(
@@ -127,10 +168,15 @@ struct ApplyCommand: ParsableCommand {
       },
       part: part, layer: layer, alpha: alpha, pixelType: pixelType?.exrPixelType,
       compression: compression?.rawValue,
-      writer: AtomicFileWriter(protecting: jobs.map(\.input), allowReplacingInputs: inPlace),
+      writer: AtomicFileWriter(
+        protecting: jobs.map(\.input), allowReplacingInputs: inPlace,
+        writesDashToStandardOutput: true),
       limits: RasterLimits(maxDecodedBytes: maxImageMiB << 20),
-      preview: try previewTarget(jobs: jobs))
-    var summary = run(jobs, with: processor)
+      comparison: preview.map { _ in ComparisonPreview(headroom: previewHeadroom) })
+    var (summary, pictures) = run(jobs, with: processor, streams: streams)
+    if let preview, !pictures.isEmpty {
+      try PlotPNG.write(ComparisonSheet.render(pictures), to: preview, using: processor.writer)
+    }
     summary.describe(transforms)
     if jsonOutput.json {
       if summary.failed == 0 { try Console.json(summary) }
@@ -142,22 +188,21 @@ struct ApplyCommand: ParsableCommand {
     }
   }
 
-  private func previewTarget(jobs: [ApplyJob]) throws -> (path: String, headroom: Double)? {
-    guard let preview else { return nil }
-    guard jobs.count == 1 else {
-      throw CLIFailure("edrcube: error: --preview needs a single input")
-    }
-    return (preview, previewHeadroom)
-  }
-
-  /// Processes every job; a file that fails is reported and the batch goes on.
-  private func run(_ jobs: [ApplyJob], with processor: FrameProcessor) -> ApplySummary {
+  /// Processes every job; a file that fails is reported and the batch goes on. Returns the
+  /// summary and the pictures of the files `--preview` shows.
+  private func run(_ jobs: [ApplyJob], with processor: FrameProcessor, streams: ApplyStreams)
+    -> (ApplySummary, pictures: [(width: Int, height: Int, rgba: [Float])])
+  {
     let bar = ProgressBar(total: jobs.count, unit: "frames")
     var summary = ApplySummary(files: jobs.count, lut: transform.lut)
     var warned = false
-    for job in jobs {
+    // --preview pictures one file, or a sequence's first, middle and last.
+    let pictured: Set<Int> = preview == nil ? [] : [0, (jobs.count - 1) / 2, jobs.count - 1]
+    var pictures: [(width: Int, height: Int, rgba: [Float])] = []
+    for (index, job) in jobs.enumerated() {
       do {
-        let report = try processor.process(job)
+        let report = try processor.process(job, picturing: pictured.contains(index))
+        if let picture = report.picture { pictures.append(picture) }
         if !warned, report.edrPixels > 0, let warning = report.flatteningWarning {
           Console.error(warning)
           warned = true
@@ -165,13 +210,13 @@ struct ApplyCommand: ParsableCommand {
         summary.add(report)
         if timing { printTiming(report, job: job) }
       } catch {
-        let failure = error as? CLIFailure ?? CLIFailure("\(error)")
+        let failure = streams.renamed(error as? CLIFailure ?? CLIFailure("\(error)"))
         failure.print()
         summary.add(failure)
       }
       bar.advance()
     }
-    return summary
+    return (summary, pictures)
   }
 
   private func printTiming(_ report: FrameReport, job: ApplyJob) {

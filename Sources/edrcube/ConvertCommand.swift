@@ -22,10 +22,12 @@ struct ConvertCommand: ParsableCommand {
       it into colours inside the SDR cube's gamut and beyond it.
       """)
 
-  @Argument(help: "The SDR cube to convert.")
+  @Argument(
+    help: "The SDR cube (or Hald CLUT image) to convert.",
+    completion: .file(extensions: ["cube", "png", "tif", "tiff"]))
   var input: String
 
-  @Argument(help: "The .cube file to write.")
+  @Argument(help: "The .cube file to write.", completion: .file(extensions: ["cube"]))
   var output: String?
 
   @Option(help: "Target encoding: pq or hlg.")
@@ -37,7 +39,9 @@ struct ConvertCommand: ParsableCommand {
   @Option(help: "Cd/m² of EDR 1.0 (default 203).")
   var referenceWhite: Double = CubeSpace.defaultReferenceWhite
 
-  @Option(help: "The SDR cube's encoding: srgb or bt1886 (default: its comment, else srgb).")
+  @Option(
+    help: "The SDR cube's encoding: srgb or bt1886 (default: its comment, else srgb).",
+    completion: .list(["srgb", "bt1886"]))
   var fromSpace: String?
 
   @Option(help: "The SDR cube's primaries: \(NamedPrimaries.names).")
@@ -85,7 +89,7 @@ struct ConvertCommand: ParsableCommand {
     help: """
       Draw a ΔE_ITP heat map over the EDR test chart and a histogram into this PNG (grey: \
       colours the target cannot carry, left out as in --report).
-      """)
+      """, completion: .file(extensions: ["png"]))
   var plot: String?
 
   @OptionGroup var companions: CubeCompanionOptions

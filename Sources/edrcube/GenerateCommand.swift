@@ -93,7 +93,8 @@ extension GenerateCommand {
     static let configuration = CommandConfiguration(
       abstract: "Resample a cube's 3D table (or its only 1D table) to a new size.")
 
-    @Argument(help: "The cube to resample.") var input: String
+    @Argument(help: "The cube to resample.", completion: .file(extensions: ["cube"]))
+    var input: String
     @Option(help: "The new size.") var size: Int?
     @Option(help: "Interpolation of the source: trilinear or tetrahedral.")
     var interp: Interpolation = .trilinear
@@ -115,8 +116,12 @@ extension GenerateCommand {
     static let configuration = CommandConfiguration(
       abstract: "One cube that applies A, then B, each in its own spaces (from its comment).")
 
-    @Argument(help: "The cube applied first; the result is in its space.") var first: String
-    @Argument(help: "The cube applied second.") var second: String
+    @Argument(
+      help: "The cube applied first; the result is in its space.",
+      completion: .file(extensions: ["cube"]))
+    var first: String
+    @Argument(help: "The cube applied second.", completion: .file(extensions: ["cube"]))
+    var second: String
     @Option(help: "Nodes per axis (default: the larger of the two).") var size: Int?
     @Option(help: "Interpolation of both cubes.") var interp: Interpolation = .trilinear
     @OptionGroup var output: CubeOutputOptions

@@ -21,13 +21,14 @@ struct InspectCommand: ParsableCommand {
       exits non-zero. With --write-as, the file is also written back with EDRCube's writer.
       """)
 
-  @Argument(help: "The .cube file to inspect.")
+  @Argument(help: "The .cube file to inspect.", completion: .file(extensions: ["cube"]))
   var cube: String
 
   @OptionGroup var jsonOutput: JSONOption
 
   @Option(
-    name: .customLong("write-as"), help: "Also write the cube with EDRCube's writer to this path.")
+    name: .customLong("write-as"), help: "Also write the cube with EDRCube's writer to this path.",
+    completion: .file(extensions: ["cube"]))
   var writeAs: String?
 
   @Option(help: "The writer profile for --write-as: adobe, resolve or ocio.")
@@ -35,7 +36,9 @@ struct InspectCommand: ParsableCommand {
 
   @OptionGroup var cubeSpace: CubeSpaceOptions
 
-  @Option(help: "Also draw the cube's transfer curves and constant-blue slices into this PNG.")
+  @Option(
+    help: "Also draw the cube's transfer curves and constant-blue slices into this PNG.",
+    completion: .file(extensions: ["png"]))
   var plot: String?
 
   @Option(name: .customLong("plot-headroom"), help: "The brightest input --plot shows, × white.")

@@ -14,13 +14,14 @@ struct PatternCommand: ParsableCommand {
       axis; red, green, blue, cyan, magenta and yellow ramps to the headroom; grey patches \
       at 1, 2, 4, 8 and 16× white; Rec.2020 and Display P3 primaries and secondaries beyond \
       Rec.709 (at 1× and 4× white); PQ signal steps 0…1 and HLG signal steps 0…1 (1000 cd/m² \
-      display) converted to EDR with the reference white.
+      display) converted to EDR with the reference white. No value exceeds the headroom: \
+      brighter colours are scaled down to it, their hue kept.
       """)
 
-  @Argument(help: "The output .exr file.")
+  @Argument(help: "The output .exr file.", completion: .file(extensions: ["exr"]))
   var output: String
 
-  @Option(help: "The brightest ramp value, in multiples of reference white.")
+  @Option(help: "The brightest value, in multiples of reference white.")
   var headroom: Double = 16
 
   @Option(help: "Width in pixels.")
@@ -33,9 +34,11 @@ struct PatternCommand: ParsableCommand {
   var referenceWhite: Double = 203
 
   @Option(name: .customLong("pixel-type"), help: "half or float.")
-  var pixelType: String = "half"
+  var pixelType: PixelTypeOption = .half
 
-  @Option(help: "Also write an SDR preview PNG (tone-mapped from the headroom).")
+  @Option(
+    help: "Also write an SDR preview PNG (tone-mapped from the headroom).",
+    completion: .file(extensions: ["png"]))
   var png: String?
 
   @OptionGroup var quietness: QuietOption
@@ -45,16 +48,14 @@ struct PatternCommand: ParsableCommand {
     guard (16...16384).contains(width), (14...16384).contains(height) else {
       throw ValidationError("--width must be 16…16384 and --height 14…16384.")
     }
-    guard ["half", "float"].contains(pixelType) else {
-      throw ValidationError("--pixel-type must be half or float.")
-    }
   }
 
   func run() throws {
     let chart = EDRTestChart(
-      width: width, height: height, headroom: headroom, referenceWhite: referenceWhite)
+      width: width, height: height, headroom: headroom, referenceWhite: referenceWhite,
+      capsAtHeadroom: true)
     let values = chart.render()
-    let type: EXRPixelType = pixelType == "half" ? .half : .float
+    let type = pixelType.exrPixelType
     let channels = ["R", "G", "B", "A"].enumerated().map { c, name in
       EXRChannel(
         name: name,

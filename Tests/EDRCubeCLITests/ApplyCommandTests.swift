@@ -223,8 +223,9 @@ import Testing
       try #require(r.status == 0, "\(r.stderr)")
       let (pixels, depth) = try PNGImage.read(path: png)
       #expect(depth == 8)
-      // Three 4×2 panels with 8-pixel gaps: before | after | false colour.
-      #expect(pixels.width == 3 * 4 + 2 * 8 && pixels.height == 2)
+      // Three 4×2 panels with 8-pixel gaps: before | after | false colour; 8 rows below, the
+      // legend (7 rows, 334 pixels wide).
+      #expect(pixels.width == 334 && pixels.height == 2 + 8 + 7)
       func code(_ x: Int, _ y: Int) -> [Int] {
         let o = 4 * (y * pixels.width + x)
         return (0..<3).map { Int((pixels.values[o + $0] * 255).rounded()) }

@@ -57,4 +57,23 @@ import Testing
     let w = RGBPrimaries.rec709.rgbToXYZ.rows.1
     expectClose(w.x * red2020[0] + w.y * red2020[1] + w.z * red2020[2], 1, abs: 1e-5)
   }
+
+  /// `capsAtHeadroom` (what `edrcube pattern` writes): the PQ step of 10000 cd/m² becomes the
+  /// headroom, and a Rec.2020 blue at 4× white (Rec.709 components up to 75) is scaled down
+  /// to it with its ratios kept.
+  @Test func cappedChartStaysWithinTheHeadroom() {
+    let capped = EDRTestChart(
+      width: 110, height: 100, headroom: 16, referenceWhite: 203, capsAtHeadroom: true)
+    let p = capped.render()
+    #expect(p.enumerated().allSatisfy { $0.offset % 4 == 3 || $0.element <= 16 })
+    expectClose(pixel(p, x: 109, y: 82), [16, 16, 16, 1], rel: 1e-7)
+    let weights = RGBPrimaries.rec2020.rgbToXYZ.rows.1
+    let blue = Matrix3x3.rgbToRGB(from: .rec2020, to: .rec709) * SIMD3(0, 0, 4 / weights.z)
+    #expect(blue.max() > 16)
+    let expected = blue * (16 / blue.max())
+    expectClose(
+      pixel(p, x: 2 * 110 / 12 + 1, y: 70), [expected.x, expected.y, expected.z, 1], rel: 1e-6)
+    // Below the headroom nothing changes.
+    expectClose(pixel(p, x: 55, y: 82)[0], 92.245_708_4 / 203, rel: 1e-5)
+  }
 }

@@ -13,8 +13,12 @@ import Foundation
 /// 5. saturated primaries and secondaries beyond SDR: the Rec.2020 and Display P3 primaries
 ///    and secondaries at luminance 1 (negative Rec.709 components), then at 4× white;
 /// 6. PQ reference steps: signals 0, 0.1, …, 1.0 decoded to cd/m² and divided by the
-///    reference white (greys; values above the headroom kept as they are);
+///    reference white (greys; values above the headroom kept as they are unless capped);
 /// 7. HLG reference steps: signals 0, 0.1, …, 1.0 through the 1000 cd/m² reference display.
+///
+/// With ``capsAtHeadroom`` (what `edrcube pattern` writes) no value exceeds the headroom: a
+/// colour whose largest component is above it is scaled down until that component equals it
+/// (its hue kept; greys become the headroom).
 public struct EDRTestChart: Sendable, Hashable {
   /// Width in pixels.
   public var width: Int
@@ -24,15 +28,19 @@ public struct EDRTestChart: Sendable, Hashable {
   public var headroom: Double
   /// Cd/m² of EDR 1.0 (for the PQ and HLG steps).
   public var referenceWhite: Double
+  /// Whether colours above the headroom are scaled down to it.
+  public var capsAtHeadroom: Bool
 
   /// Creates a chart description.
   public init(
-    width: Int = 1920, height: Int = 1080, headroom: Double = 16, referenceWhite: Double = 203
+    width: Int = 1920, height: Int = 1080, headroom: Double = 16, referenceWhite: Double = 203,
+    capsAtHeadroom: Bool = false
   ) {
     self.width = max(width, 16)
     self.height = max(height, 14)
     self.headroom = headroom
     self.referenceWhite = referenceWhite
+    self.capsAtHeadroom = capsAtHeadroom
   }
 
   /// The band boundaries (fractions of the height), top to bottom.
@@ -47,7 +55,7 @@ public struct EDRTestChart: Sendable, Hashable {
       let within = (v - Self.bands[band]) / (Self.bands[band + 1] - Self.bands[band])
       for x in 0..<width {
         let u = (Double(x) + 0.5) / Double(width)
-        let c = color(band: band, u: u, within: within)
+        let c = capped(color(band: band, u: u, within: within))
         let o = 4 * (y * width + x)
         pixels[o] = Float(c.x)
         pixels[o + 1] = Float(c.y)
@@ -55,6 +63,14 @@ public struct EDRTestChart: Sendable, Hashable {
       }
     }
     return pixels
+  }
+
+  /// `c` scaled down so that its largest component is the headroom, when ``capsAtHeadroom``
+  /// and it is above.
+  func capped(_ c: SIMD3<Double>) -> SIMD3<Double> {
+    let largest = c.max()
+    guard capsAtHeadroom, largest > headroom else { return c }
+    return c * (headroom / largest)
   }
 
   /// The colour at horizontal position `u` (0…1) and vertical position `within` (0…1) of a band.

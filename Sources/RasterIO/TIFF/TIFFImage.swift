@@ -62,4 +62,14 @@ public struct TIFFImage: Hashable, Sendable {
     default: return .unspecified
     }
   }
+
+  /// Rows per strip worth writing: ``rowsPerStrip`` when its strips hold at least 8 KiB
+  /// (libtiff's default strip size), else as many rows as make about 64 KiB (at least one, at
+  /// most the height). Strips of a row or a few cost an offset, a byte count and a codec
+  /// call each, and compress worse.
+  public var sensibleRowsPerStrip: Int {
+    let rowBytes = width * (isPlanar ? 1 : samplesPerPixel) * sampleType.byteCount
+    guard rowBytes > 0, rowsPerStrip * rowBytes < 8 << 10 else { return rowsPerStrip }
+    return min(max(1, (64 << 10) / rowBytes), max(height, 1))
+  }
 }

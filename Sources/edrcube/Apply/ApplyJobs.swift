@@ -7,24 +7,41 @@ struct ApplyJob: Equatable {
   var output: String
 }
 
+/// One input file found in `apply`'s arguments.
+struct ApplyInput {
+  var path: String
+  /// Its frame number, for a frame of a sequence.
+  var frame: Int?
+  /// Its path below the folder argument it was found in (its name for a file argument): the
+  /// path `--output-dir` gives it.
+  var relativePath: String
+
+  init(path: String, frame: Int? = nil, relativePath: String? = nil) {
+    self.path = path
+    self.frame = frame
+    self.relativePath = relativePath ?? (path as NSString).lastPathComponent
+  }
+}
+
 /// Expands `apply`'s inputs (files, folders, frame sequences) into jobs with output paths.
 enum ApplyJobs {
   /// Image extensions picked up from folders (the format itself is recognised by content).
   static let folderExtensions: Set<String> = ["exr", "tif", "tiff"]
 
-  /// The input files, in order: folders list their images sorted by name; `shot.%04d.exr` and
-  /// `shot.####.exr` take `frames`, or the frames that exist.
-  static func inputs(_ arguments: [String], frames: FrameRange?) throws -> [(
-    path: String, sequence: FrameSequence?, frame: Int?
-  )] {
-    var result: [(String, FrameSequence?, Int?)] = []
+  /// The input files, in order: folders list their images sorted by name (and, when
+  /// `recursive`, their subfolders' images, depth first); `shot.%04d.exr` and `shot.####.exr`
+  /// take `frames`, or the frames that exist.
+  static func inputs(_ arguments: [String], frames: FrameRange?, recursive: Bool = false) throws
+    -> [ApplyInput]
+  {
+    var result: [ApplyInput] = []
     for argument in arguments {
       if let sequence = FrameSequence(pattern: argument) {
         let numbers = try frames?.frames ?? sequence.existingFrames()
         guard !numbers.isEmpty else {
           throw CLIFailure("\(argument): error: no frames of this sequence exist")
         }
-        result += numbers.map { (sequence.path(frame: $0), sequence, $0) }
+        result += numbers.map { ApplyInput(path: sequence.path(frame: $0), frame: $0) }
         continue
       }
       var info = stat()
@@ -33,14 +50,9 @@ enum ApplyJobs {
         throw CLIFailure("\(argument): error: \(String(cString: strerror(errno)))")
       }
       if info.st_mode & S_IFMT == S_IFDIR {
-        let names = try FileManager.default.contentsOfDirectory(atPath: argument).sorted()
-        let images = names.filter {
-          !$0.hasPrefix(".")
-            && folderExtensions.contains(URL(fileURLWithPath: $0).pathExtension.lowercased())
-        }
-        result += images.map { ((argument as NSString).appendingPathComponent($0), nil, nil) }
+        result += try images(in: argument, recursive: recursive)
       } else {
-        result.append((argument, nil, nil))
+        result.append(ApplyInput(path: argument))
       }
     }
     if frames != nil && !arguments.contains(where: { FrameSequence(pattern: $0) != nil }) {
@@ -49,9 +61,49 @@ enum ApplyJobs {
     return result
   }
 
+  /// The images in `folder` sorted by name, named by their path below `folder`; with
+  /// `recursive` also those of its subfolders (hidden ones and links to folders, which could
+  /// loop, are not entered).
+  private static func images(in folder: String, recursive: Bool, below prefix: String = "") throws
+    -> [ApplyInput]
+  {
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    } catch {
+      throw CLIFailure("\(folder): error: cannot list the folder")
+    }
+    var found: [ApplyInput] = []
+    for name in names where !name.hasPrefix(".") {
+      let path = (folder as NSString).appendingPathComponent(name)
+      let relative = prefix.isEmpty ? name : prefix + "/" + name
+      var info = stat()
+      if recursive, lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+        found += try images(in: path, recursive: true, below: relative)
+      } else if folderExtensions.contains(URL(fileURLWithPath: name).pathExtension.lowercased()) {
+        found.append(ApplyInput(path: path, relativePath: relative))
+      }
+    }
+    return found
+  }
+
+  /// Creates the folders that `--output-dir` outputs go into (subfolders with `--recursive`).
+  static func createOutputFolders(_ jobs: [ApplyJob]) throws {
+    for folder in Set(jobs.map { ($0.output as NSString).deletingLastPathComponent }) {
+      do {
+        try FileManager.default.createDirectory(
+          atPath: folder, withIntermediateDirectories: true)
+      } catch {
+        throw CLIFailure("\(folder): error: cannot create the folder")
+      }
+    }
+  }
+
   /// The output's format, from its name (`.exr`, `.tif`, `.tiff`, any case); an unknown
-  /// extension is refused (before anything is written).
-  static func outputFormat(_ job: ApplyJob) throws -> ImageFileFormat {
+  /// extension is refused (before anything is written). Standard output (`-o -`) has no
+  /// name: nil, and the input's format is written.
+  static func outputFormat(_ job: ApplyJob) throws -> ImageFileFormat? {
+    guard job.output != "-" else { return nil }
     let ext = (job.output as NSString).pathExtension.lowercased()
     switch ext {
     case "exr": return .openEXR
@@ -64,11 +116,11 @@ enum ApplyJobs {
     }
   }
 
-  /// Output paths: `--in-place` replaces the input; `--output-dir` keeps file names; `-o` names
-  /// one output, or a sequence pattern for a sequence input.
+  /// Output paths: `--in-place` replaces the input; `--output-dir` keeps file names (and the
+  /// folder structure below a folder argument); `-o` names one output, or a sequence pattern
+  /// for a sequence input.
   static func jobs(
-    _ inputs: [(path: String, sequence: FrameSequence?, frame: Int?)], output: String?,
-    outputDirectory: String?, inPlace: Bool
+    _ inputs: [ApplyInput], output: String?, outputDirectory: String?, inPlace: Bool
   ) throws -> [ApplyJob] {
     let given = [output != nil, outputDirectory != nil, inPlace].filter { $0 }.count
     guard given == 1 else {
@@ -79,8 +131,7 @@ enum ApplyJobs {
       return inputs.map {
         ApplyJob(
           input: $0.path,
-          output: (outputDirectory as NSString).appendingPathComponent(
-            ($0.path as NSString).lastPathComponent))
+          output: (outputDirectory as NSString).appendingPathComponent($0.relativePath))
       }
     }
     let output = output ?? ""

@@ -16,13 +16,16 @@ struct FrameReport {
   /// The transform's warning about a look that flattens EDR highlights, if any.
   var flatteningWarning: String?
   var seconds: (read: Double, apply: Double, write: Double) = (0, 0, 0)
+  /// The before | after | false-colour picture of the frame, when one was asked for.
+  var picture: (width: Int, height: Int, rgba: [Float])?
 }
 
 /// Reads, transforms and writes one file (all cores within the frame).
 struct FrameProcessor {
   /// The transform for pixels in a working space (one per space met).
   var transform: (WorkingSpace) throws -> ResolvedTransform
-  var part: Int?
+  /// `--part`: an EXR part's name or index.
+  var part: String?
   var layer: String?
   var alpha: ImageDocument.AlphaMode?
   var pixelType: EXRPixelType?
@@ -30,18 +33,18 @@ struct FrameProcessor {
   var writer: AtomicFileWriter
   /// What an input may decode to (`--max-image-mib`).
   var limits: RasterLimits
-  /// Where to write a before/after PNG (single-file runs), and its tone-map headroom.
-  var preview: (path: String, headroom: Double)?
+  /// The before/after picture drawn for the frames `process` is asked to picture (`--preview`).
+  var comparison: ComparisonPreview?
 
-  func process(_ job: ApplyJob) throws -> FrameReport {
+  /// Processes `job`; with `picturing` (and a ``comparison``) the report holds its picture.
+  func process(_ job: ApplyJob, picturing: Bool = false) throws -> FrameReport {
     var report = FrameReport()
     var clock = Clock()
     var document = try ImageDocument.read(
       path: job.input, part: part, layer: layer, limits: limits)
     var working = document.workingSpace
     var alphaMode = alpha ?? document.alphaMode
-    let target = try ApplyJobs.outputFormat(job)
-    if target != document.format {
+    if let target = try ApplyJobs.outputFormat(job), target != document.format {
       // The output's format follows its name; the pixels keep their primaries, now linear.
       let conversion = try document.converted(to: target, alpha: alphaMode, path: job.input)
       document = conversion.image
@@ -54,7 +57,7 @@ struct FrameProcessor {
       }
     }
     report.seconds.read = clock.lap()
-    let before = try preview.map { _ in try document.pixels() }
+    let before = try comparison.flatMap { _ in picturing ? try document.pixels() : nil }
     let resolved = try transform(working)
     let application = resolved.application
     report.flatteningWarning = resolved.flatteningWarning
@@ -85,23 +88,11 @@ struct FrameProcessor {
     let total = clock.lap()
     report.seconds.apply = applySeconds
     report.seconds.write = max(0, total - applySeconds)
-    if let preview, let before {
-      let result = RGBAPixels(
-        width: before.width, height: before.height, values: after, hasAlpha: before.hasAlpha)
-      try writePreview(before: before.values, after: result, to: preview)
+    if let comparison, let before {
+      report.picture = comparison.render(
+        before: before.values, after: after, width: before.width, height: before.height)
     }
     return report
-  }
-
-  private func writePreview(
-    before: [Float], after: RGBAPixels, to preview: (path: String, headroom: Double)
-  ) throws {
-    let picture = ComparisonPreview(headroom: preview.headroom).render(
-      before: before, after: after.values, width: after.width, height: after.height)
-    try PNGImage.write(
-      RGBAPixels(
-        width: picture.width, height: picture.height, values: picture.rgba, hasAlpha: false),
-      to: preview.path, using: writer)
   }
 }
 

@@ -15,20 +15,34 @@ enum ImageDocument {
     case premultiplied, straight
   }
 
-  /// Reads `path`, recognising the format by its magic number, within `limits`.
-  static func read(path: String, part: Int?, layer: String?, limits: RasterLimits) throws
+  /// Reads `path`, recognising the format by its magic number, within `limits`; `part` is an
+  /// EXR part's name or index.
+  static func read(path: String, part: String?, layer: String?, limits: RasterLimits) throws
     -> ImageDocument
   {
     switch try ImageFileFormat.detect(path: path) {
     case .openEXR:
       let image = try EXRImage.read(path: path, limits: limits)
-      return .exr(image, try image.channelSet(part: part, layer: layer, path: path))
+      let index = try part.map { try partIndex($0, in: image, path: path) }
+      return .exr(image, try image.channelSet(part: index, layer: layer, path: path))
     case .tiff:
       return .tiff(try TIFFImage.read(path: path, limits: limits))
     case .png:
       throw RasterIOError(
         .unsupported, path: path, "PNG is 8/16-bit SDR; apply reads OpenEXR and TIFF")
     }
+  }
+
+  /// `--part`: the part of that name, else the part of that index.
+  private static func partIndex(_ part: String, in image: EXRImage, path: String) throws -> Int {
+    if let named = image.parts.firstIndex(where: { $0.name == part }) { return named }
+    if let index = Int(part), image.parts.indices.contains(index) { return index }
+    let names = image.parts.compactMap(\.name)
+    let known =
+      "the file has \(image.parts.count) part(s) (indices from 0)"
+      + (names.isEmpty ? ", unnamed" : ", named " + names.map { "'\($0)'" }.joined(separator: ", "))
+    let wanted = Int(part) == nil ? "no part named '\(part)'" : "no part \(part) or named '\(part)'"
+    throw RasterIOError(.invalidRequest, path: path, "\(wanted): \(known)")
   }
 
   /// The pixels the cube applies to, as interleaved RGBA Float.
@@ -89,7 +103,7 @@ enum ImageDocument {
     }
   }
 
-  /// Applies the compression override, then transforms the RGB block by block on all cores
+  /// Applies the compression override (and, for TIFF, strips of a sensible size), then transforms the RGB block by block on all cores
   /// (converting EXR RGB to `pixelType` when given) while writing the file atomically to
   /// `path`: each strip or batch of chunks is transformed just before it is written (see
   /// RasterIO's `transformRGB(…writingTo:…)`). Returns `transform`'s results in pixel order
@@ -117,6 +131,8 @@ enum ImageDocument {
     case .tiff(var image):
       self = placeholder
       defer { self = .tiff(image) }
+      // One-row strips (common in what some tools write) are written back as ~64 KiB strips.
+      image.rowsPerStrip = image.sensibleRowsPerStrip
       if let compression {
         guard let c = TIFFCompression(name: compression) else {
           throw RasterIOError(

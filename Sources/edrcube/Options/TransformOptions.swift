@@ -7,7 +7,7 @@ import LUTEngine
 
 /// The options that say how a cube is applied, shared by `eval` and `apply` (docs/semantics.md §8).
 struct TransformOptions: ParsableArguments {
-  @Option(help: "The .cube file to apply.")
+  @Option(help: "The .cube file to apply.", completion: .file(extensions: ["cube"]))
   var lut: String
 
   @Option(help: "3D interpolation: trilinear or tetrahedral.")

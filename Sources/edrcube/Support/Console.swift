@@ -18,9 +18,11 @@ enum Console {
     if !isQuiet { error(text) }
   }
 
-  /// Writes a command's closing summary to standard output, unless quiet.
+  /// Writes a command's closing summary to standard output (standard error when that carries
+  /// an image, ``imageOnStandardOutput``), unless quiet.
   static func summary(_ text: String) {
-    if !isQuiet { print(text) }
+    guard !isQuiet else { return }
+    if imageOnStandardOutput { error(text) } else { print(text) }
   }
 
   /// Writes `text` to standard error without a newline (progress lines).
@@ -43,14 +45,26 @@ enum Console {
     set { switches.withLock { $0.json = newValue } }
   }
 
+  /// `apply … -o -`: standard output carries the image, so summaries and JSON go to standard
+  /// error.
+  static var imageOnStandardOutput: Bool {
+    get { switches.withLock { $0.image } }
+    set { switches.withLock { $0.image = newValue } }
+  }
+
   /// Writes one JSON object (keys sorted; compact unless `pretty`) and a newline to standard
-  /// output.
+  /// output (standard error when that carries an image).
   static func json(_ value: some Encodable, pretty: Bool = false) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     if pretty { encoder.outputFormatting.insert(.prettyPrinted) }
-    print(String(decoding: try encoder.encode(value), as: UTF8.self))
+    let text = String(decoding: try encoder.encode(value), as: UTF8.self)
+    if imageOnStandardOutput {
+      FileHandle.standardError.write(Data((text + "\n").utf8))
+    } else {
+      print(text)
+    }
   }
 
-  private static let switches = Mutex((quiet: false, json: false))
+  private static let switches = Mutex((quiet: false, json: false, image: false))
 }

@@ -19,20 +19,23 @@ struct CubeCompanionOptions: ParsableArguments {
     help: ArgumentHelp(
       "Also write Core Image cubeData (Float32 RGBA, red fastest) to this file, and beside it "
         + "a .swift snippet that feeds it to CIColorCubeWithColorSpace with extrapolation.",
-      valueName: "OUT.bin"))
+      valueName: "OUT.bin"), completion: .file(extensions: ["bin"]))
   var coreImage: String?
 
   @Option(
     help: ArgumentHelp(
       "Also write the cube as a 16-bit Hald CLUT image (PNG for .png, else TIFF); the size "
-        + "must be a square (16, 25, 36, 49, 64…).", valueName: "OUT.png"))
+        + "must be a square (16, 25, 36, 49, 64…).", valueName: "OUT.png"),
+    completion: .file(extensions: ["png", "tif", "tiff"]))
   var hald: String?
 }
 
 /// What every `generate` subcommand shares: where the cube goes (a `.cube` file, `-o`, and/or
 /// its companions), `--threads` and `--quiet`.
 struct CubeOutputOptions: ParsableArguments {
-  @Option(name: [.short, .customLong("output")], help: "The .cube file to write.")
+  @Option(
+    name: [.short, .customLong("output")], help: "The .cube file to write.",
+    completion: .file(extensions: ["cube"]))
   var output: String?
 
   @OptionGroup var companions: CubeCompanionOptions
