@@ -46,6 +46,7 @@ let package = Package(
       dependencies: [
         "BenchmarkSupport", .product(name: "LUTEngine", package: rootPackage),
         .product(name: "CubeFormat", package: rootPackage),
+        .product(name: "ColorMath", package: rootPackage),
         .product(name: "EDRPipeline", package: rootPackage),
       ],
       path: "Benchmarks/EngineThroughput"),

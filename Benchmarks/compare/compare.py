@@ -56,10 +56,12 @@ def ensure_peers():
                        env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
 
 
-def build(with_benchmarks=True):
-    """Builds edrcube and, unless only `apply` is measured, the Benchmarks tools."""
-    subprocess.run(["swift", "build", "-c", "release", "--package-path", ROOT,
-                    "--product", "edrcube"], check=True, stdout=subprocess.DEVNULL)
+def build(with_benchmarks=True, with_edrcube=True):
+    """Builds edrcube (unless only `engine` and `chain` are measured) and, unless only `apply`
+    is measured, the Benchmarks tools."""
+    if with_edrcube:
+        subprocess.run(["swift", "build", "-c", "release", "--package-path", ROOT,
+                        "--product", "edrcube"], check=True, stdout=subprocess.DEVNULL)
     root_bin = subprocess.run(["swift", "build", "-c", "release", "--package-path", ROOT,
                                "--show-bin-path"], check=True, capture_output=True,
                               text=True).stdout.strip()
@@ -266,7 +268,8 @@ def main():
     args = parser.parse_args()
     ensure_peers()
     edrcube, engine_tool, format_tool, loop = build(
-        with_benchmarks=bool({"engine", "chain", "parse"} & set(args.only)))
+        with_benchmarks=bool({"engine", "chain", "parse"} & set(args.only)),
+        with_edrcube=bool({"apply", "parse"} & set(args.only)))
     folder = args.keep or tempfile.mkdtemp(prefix="edrcube-bench-")
     os.makedirs(folder, exist_ok=True)
     if {"apply", "parse"} & set(args.only):

@@ -21,6 +21,19 @@ CURVE_INLINE __m256 pick(__m256 mask, __m256 a, __m256 b) { return _mm256_blendv
 
 CURVE_INLINE __m256 negate(__m256 x) { return _mm256_xor_ps(x, splat(-0.0f)); }
 
+/// table[i] and table[i + 1] for each lane, read as one 8-byte gather per lane (half the
+/// element loads of two 4-byte gathers, which dominate the chain's time).
+CURVE_INLINE void gather_pairs(const float *table, __m256i i, __m256 *first, __m256 *second) {
+  const double *pairs = (const double *)(const void *)table;
+  __m256 lo = _mm256_castpd_ps(_mm256_i32gather_pd(pairs, _mm256_castsi256_si128(i), 4));
+  __m256 hi = _mm256_castpd_ps(_mm256_i32gather_pd(pairs, _mm256_extracti128_si256(i, 1), 4));
+  // Lanes 0 1 4 5 | 2 3 6 7 after the shuffles; the 64-bit permute puts them in order.
+  __m256d a = _mm256_castps_pd(_mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0)));
+  __m256d b = _mm256_castps_pd(_mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1)));
+  *first = _mm256_castpd_ps(_mm256_permute4x64_pd(a, _MM_SHUFFLE(3, 1, 2, 0)));
+  *second = _mm256_castpd_ps(_mm256_permute4x64_pd(b, _MM_SHUFFLE(3, 1, 2, 0)));
+}
+
 /// FastPower: x = 2^e·(1 + i/2^n + t/2^n) ↦ scales[e] · (m[i] + (m[i+1] − m[i])·t). Zero,
 /// subnormal, negative, infinite and NaN lanes take powf (±0 gives +0 directly: p > 0).
 CURVE_INLINE __m256 power8(const EDRPowerTable *table, __m256 x) {
@@ -31,8 +44,8 @@ CURVE_INLINE __m256 power8(const EDRPowerTable *table, __m256 x) {
   __m256i i = _mm256_srl_epi32(mantissa, _mm_cvtsi32_si128(fractionBits));
   __m256i low = _mm256_and_si256(mantissa, _mm256_set1_epi32((1 << fractionBits) - 1));
   __m256 t = _mm256_mul_ps(_mm256_cvtepi32_ps(low), splat(1.0f / (float)(1 << fractionBits)));
-  __m256 m0 = _mm256_i32gather_ps(table->mantissas, i, 4);
-  __m256 m1 = _mm256_i32gather_ps(table->mantissas + 1, i, 4);
+  __m256 m0, m1;
+  gather_pairs(table->mantissas, i, &m0, &m1);
   __m256i e = _mm256_sub_epi32(field, _mm256_set1_epi32(1));
   __m256i bad = _mm256_or_si256(_mm256_cmpgt_epi32(_mm256_setzero_si256(), e),
                                 _mm256_cmpgt_epi32(e, _mm256_set1_epi32(253)));
@@ -97,8 +110,8 @@ CURVE_INLINE __m256 pq_inverse8(const EDRPQTables *pq, __m256 nits, __m256 *esca
   __m256 t = _mm256_mul_ps(
       _mm256_cvtepi32_ps(_mm256_and_si256(mantissa, _mm256_set1_epi32(0x7FFF))),
       splat(1.0f / 32768));
-  __m256 low = _mm256_i32gather_ps(pq->inverse, i, 4);
-  __m256 high = _mm256_i32gather_ps(pq->inverse + 1, i, 4);
+  __m256 low, high;
+  gather_pairs(pq->inverse, i, &low, &high);
   __m256 y = _mm256_add_ps(low, _mm256_mul_ps(_mm256_sub_ps(high, low), t));
   __m256 zero = _mm256_cmp_ps(nits, _mm256_setzero_ps(), _CMP_EQ_OQ);
   y = pick(zero, splat(pq->zeroSignal), y);

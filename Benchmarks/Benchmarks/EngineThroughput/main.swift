@@ -10,6 +10,7 @@
 // cube space SPACE, e.g. `srgb`, `pq`, `hlg`; linear Rec.709 working space, the default
 // policy and extrapolation), applied with `apply(inPlace:channels:threads:)`.
 import BenchmarkSupport
+import ColorMath
 import CubeFormat
 import EDRPipeline
 import Foundation
