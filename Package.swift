@@ -7,8 +7,10 @@
 //   CubeFormat   .cube model, reader, writer                (FileOutput)
 //   ColorMath    transfer functions, gamuts, ICtCp, tone maps (no dependencies)
 //   LUTEngine    interpolation + extrapolation kernels        (CubeFormat, CLUTKernels)
-//   CLUTKernels  LUTEngine's SSE2/AVX2 kernels in C (x86-64; other CPUs use LUTEngine's Swift ones)
-//   EDRPipeline  runtime: cube spaces, EDR policies, PQ/HLG application (CubeFormat, ColorMath, LUTEngine)
+//   CLUTKernels  LUTEngine's SSE2/AVX2 kernels and EDRPipeline's AVX2 chain in C (x86-64;
+//                other CPUs use the Swift ones)
+//   EDRPipeline  runtime: cube spaces, EDR policies, PQ/HLG application
+//                (CubeFormat, ColorMath, LUTEngine, CLUTKernels: the vector chain)
 //   CubeAuthoring offline: cube generation, SDR→PQ/HLG conversion and its fit, test chart (EDRPipeline)
 //   EDRPlots     plots and previews drawn on a canvas of our own (CubeAuthoring)
 //   RasterIO     OpenEXR, TIFF and PNG files                  (FileOutput, CTIFF, COpenEXR, CPNG, CEXRDWA)
@@ -62,7 +64,8 @@ let package = Package(
       name: "LUTEngine", dependencies: ["CubeFormat", "CLUTKernels", "WorkScheduler"],
       swiftSettings: strictSettings),
     .target(
-      name: "EDRPipeline", dependencies: ["CubeFormat", "ColorMath", "LUTEngine", "WorkScheduler"],
+      name: "EDRPipeline",
+      dependencies: ["CubeFormat", "ColorMath", "LUTEngine", "CLUTKernels", "WorkScheduler"],
       swiftSettings: strictSettings),
     .target(
       name: "CubeAuthoring",
@@ -146,7 +149,7 @@ let package = Package(
       name: "EDRPipelineTests",
       dependencies: [
         "EDRPipeline", "CubeAuthoring", "EDRPlots", "ColorMath", "LUTEngine", "CubeFormat",
-        "TestSupport",
+        "CLUTKernels", "TestSupport",
       ]),
     .testTarget(name: "RasterIOTests", dependencies: ["RasterIO", "FileOutput", "TestSupport"]),
     .testTarget(name: "KernelLintTests", dependencies: ["KernelLint", "TestSupport"]),

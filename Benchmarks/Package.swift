@@ -39,10 +39,16 @@ let package = Package(
       path: "Benchmarks/EngineBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
     // A plain executable (no Benchmark plugin) that prints our Mpix/s, so that
-    // compare/engine_vs_ocio.py can time us and OpenColorIO in one run.
+    // compare/engine_vs_ocio.py and compare.py can time us and OpenColorIO in one run (the
+    // engine alone, and the whole chain `edrcube apply` runs).
     .executableTarget(
       name: "EngineThroughput",
-      dependencies: ["BenchmarkSupport", .product(name: "LUTEngine", package: rootPackage)],
+      dependencies: [
+        "BenchmarkSupport", .product(name: "LUTEngine", package: rootPackage),
+        .product(name: "CubeFormat", package: rootPackage),
+        .product(name: "ColorMath", package: rootPackage),
+        .product(name: "EDRPipeline", package: rootPackage),
+      ],
       path: "Benchmarks/EngineThroughput"),
     // The other suites: .cube format, space-aware application and conversion, image files,
     // the kernel linter.

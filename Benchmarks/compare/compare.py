@@ -2,7 +2,7 @@
 """One command that measures EDRCube beside the tools users would pick instead.
 
     python3 Benchmarks/compare/compare.py [--repeats 5] [--json OUT.json] [--keep DIR]
-        [--only apply] [--baseline OLD_EDRCUBE]
+        [--only engine chain apply parse] [--baseline OLD_EDRCUBE]
 
 It installs the peers if missing (pip: opencolorio, openimageio, colour-science; apt: ffmpeg),
 builds EDRCube and the Benchmarks tools in release mode, generates the test data (a 3840x2160
@@ -12,6 +12,9 @@ the same run, alternating ours and theirs, medians of --repeats:
 
 * engine: our LUT engine vs OpenColorIO's CPU processor (engine_vs_ocio.py), and a plain
   memory copy of the same buffer (the floor no kernel can beat);
+* chain: the whole path `edrcube apply` runs (SDR look on linear EDR with the default
+  policy, PQ and HLG cubes) vs OpenColorIO running the same chain (chain_vs_ocio.py), 1 thread
+  and all threads, with the SDR row's share of the raw lookup;
 * apply, end to end (read, apply, write): `edrcube apply --lut-space raw` vs
   `oiiotool IN --ociofiletransform LUT -o OUT` and ffmpeg's `lut3d` filter; both peers clamp
   at the cube's domain, we extrapolate; every timed run starts after an untimed `sync`, so no
@@ -53,10 +56,12 @@ def ensure_peers():
                        env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
 
 
-def build(with_benchmarks=True):
-    """Builds edrcube and, unless only `apply` is measured, the Benchmarks tools."""
-    subprocess.run(["swift", "build", "-c", "release", "--package-path", ROOT,
-                    "--product", "edrcube"], check=True, stdout=subprocess.DEVNULL)
+def build(with_benchmarks=True, with_edrcube=True):
+    """Builds edrcube (unless only `engine` and `chain` are measured) and, unless only `apply`
+    is measured, the Benchmarks tools."""
+    if with_edrcube:
+        subprocess.run(["swift", "build", "-c", "release", "--package-path", ROOT,
+                        "--product", "edrcube"], check=True, stdout=subprocess.DEVNULL)
     root_bin = subprocess.run(["swift", "build", "-c", "release", "--package-path", ROOT,
                                "--show-bin-path"], check=True, capture_output=True,
                               text=True).stdout.strip()
@@ -257,33 +262,42 @@ def main():
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--json", default="benchmark-comparison.json")
     parser.add_argument("--keep", help="keep the generated data here")
-    parser.add_argument("--only", nargs="+", choices=["engine", "apply", "parse"],
-                        default=["engine", "apply", "parse"])
+    parser.add_argument("--only", nargs="+", choices=["engine", "chain", "apply", "parse"],
+                        default=["engine", "chain", "apply", "parse"])
     parser.add_argument("--baseline", help="another edrcube binary to compare the apply rows with")
     args = parser.parse_args()
     ensure_peers()
     edrcube, engine_tool, format_tool, loop = build(
-        with_benchmarks=bool({"engine", "parse"} & set(args.only)))
+        with_benchmarks=bool({"engine", "chain", "parse"} & set(args.only)),
+        with_edrcube=bool({"apply", "parse"} & set(args.only)))
     folder = args.keep or tempfile.mkdtemp(prefix="edrcube-bench-")
     os.makedirs(folder, exist_ok=True)
-    images, looks, random65 = make_data(edrcube, folder)
+    if {"apply", "parse"} & set(args.only):
+        images, looks, random65 = make_data(edrcube, folder)
     rows = []
     if "engine" in args.only:
         rows += engine_rows(engine_tool, folder, args.repeats)
+    if "chain" in args.only:
+        sys.path.insert(0, HERE)
+        import chain_vs_ocio
+        rows += chain_vs_ocio.chain_rows(engine_tool, ROOT, args.repeats)
     if "apply" in args.only:
         rows += apply_rows(edrcube, images, looks, folder, args.repeats, args.baseline)
     if "parse" in args.only:
         rows += parse_rows(format_tool, loop, random65, folder, args.repeats)
     print(f"\nmedians of {args.repeats}, alternating runs; speed-up > 1 means EDRCube is faster")
-    print(f"{'what':<34} {'peer':<28} {'ours':>10} {'theirs':>10} {'speed-up':>9}")
+    print(f"{'what':<44} {'peer':<28} {'ours':>10} {'theirs':>10} {'speed-up':>9}")
     for r in rows:
         if "ours_mpix" in r:
             ours, theirs = f"{r['ours_mpix']:.1f} Mp/s", f"{r['theirs_mpix']:.1f} Mp/s"
         else:
             ours, theirs = f"{r['ours_s']:.3f} s", f"{r['theirs_s']:.3f} s"
-        print(f"{r['what']:<34} {r['peer']:<28} {ours:>10} {theirs:>10} {r['speedup']:>8.2f}x")
+        print(f"{r['what']:<44} {r['peer']:<28} {ours:>10} {theirs:>10} {r['speedup']:>8.2f}x")
+        if "of_raw" in r:
+            print(f"{'':<44} (raw lookup {r['raw_mpix']:.1f} Mp/s: this row is "
+                  f"{100 * r['of_raw']:.0f} % of it)")
         if "oiiotool_over_floor" in r:
-            print(f"{'':<34} (oiiotool / floor = {r['oiiotool_over_floor']:.2f}x: the most a "
+            print(f"{'':<44} (oiiotool / floor = {r['oiiotool_over_floor']:.2f}x: the most a "
                   "synced writer can reach here)")
     with open(args.json, "w") as f:
         json.dump({"repeats": args.repeats, "rows": rows}, f, indent=2)

@@ -127,4 +127,21 @@ import Testing
       }
     }
   }
+
+  /// The Float h(m) the pixel paths use (a polynomial e^x, no Double): the Python values
+  /// above, and within 1e-6 relative of the Double formula from white to 1e30.
+  @Test func floatHighlightScaleFollowsTheDoubleOne() {
+    let flat = HighlightContinuation(slopeAtWhite: 0)
+    expectClose(Double(flat.scale(float: 2)), 1.3678794411714423, rel: 1e-7)
+    expectClose(Double(flat.scale(float: 4.9)), 3.920241911445805, rel: 1e-7)
+    #expect(flat.scale(float: 0.5) == 0.5 && flat.scale(float: 1) == 1)
+    for k in [0.0, 0.3, 1, 2.5] {
+      let h = HighlightContinuation(slopeAtWhite: k)
+      var m: Float = 1.000_000_1
+      while m < 1e30 {
+        expectClose(Double(h.scale(float: m)), h.scale(Double(m)), rel: 1e-6, "k \(k), m \(m)")
+        m *= 1.001_3
+      }
+    }
+  }
 }

@@ -2,10 +2,17 @@
 //
 //   EngineThroughput write-cube PATH SIZE
 //   EngineThroughput run SIZE trilinear|tetrahedral linear|clamp THREADS REPEATS [W H]
+//   EngineThroughput chain CUBE SPACE THREADS REPEATS [W H]
 //
 // `run` applies once to warm up, then REPEATS times from a fresh copy of the image, and prints
-// one line `mpix_per_s <value>` per timed apply (the copy is not timed).
+// one line `mpix_per_s <value>` per timed apply (the copy is not timed). `chain` does the same
+// through the path `edrcube apply` takes: a `CubeApplication` (the .cube file CUBE in the
+// cube space SPACE, e.g. `srgb`, `pq`, `hlg`; linear Rec.709 working space, the default
+// policy and extrapolation), applied with `apply(inPlace:channels:threads:)`.
 import BenchmarkSupport
+import ColorMath
+import CubeFormat
+import EDRPipeline
 import Foundation
 import LUTEngine
 
@@ -49,6 +56,35 @@ case "run":
     precondition(stats.pixelCount == Int(pixels))
     if run > 0 { print("mpix_per_s \(pixels / seconds / 1e6)") }
   }
+case "chain":
+  guard arguments.count == 6 || arguments.count == 8,
+    let transfer = TransferFunction(rawValue: arguments[3]),
+    let threads = Int(arguments[4]), let repeats = Int(arguments[5])
+  else { fail("chain CUBE SPACE THREADS REPEATS [W H]") }
+  let application: CubeApplication
+  do {
+    application = try CubeApplication(
+      file: CubeReader.read(contentsOf: arguments[2]), space: CubeSpace(transfer))
+  } catch { fail("cannot read \(arguments[2]): \(error)") }
+  let original =
+    arguments.count == 8
+    ? BenchmarkImage.makeRGBA(width: Int(arguments[6]) ?? 64, height: Int(arguments[7]) ?? 64)
+    : BenchmarkImage.makeRGBA()
+  let work = UnsafeMutableBufferPointer<Float>.allocate(capacity: original.count)
+  defer {
+    original.deallocate()
+    work.deallocate()
+  }
+  let pixels = Double(original.count / 4)
+  for run in 0...repeats {
+    _ = work.update(fromContentsOf: original)
+    let start = DispatchTime.now().uptimeNanoseconds
+    application.apply(inPlace: work, channels: 4, threads: threads)
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    if run > 0 { print("mpix_per_s \(pixels / seconds / 1e6)") }
+  }
 default:
-  fail("usage: EngineThroughput write-cube PATH SIZE | run SIZE INTERP EXTRAP THREADS REPEATS")
+  fail(
+    "usage: EngineThroughput write-cube PATH SIZE | run SIZE INTERP EXTRAP THREADS REPEATS"
+      + " | chain CUBE SPACE THREADS REPEATS")
 }

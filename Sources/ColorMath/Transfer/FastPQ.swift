@@ -15,7 +15,7 @@ public struct FastPQ: Sendable {
   @usableFromInline static let octaves = 54
   @usableFromInline static let perOctave = 256
   /// `PQ.inverseEOTF(2^e · (1 + i/256))`, octave by octave, 257 samples each.
-  @usableFromInline let inverseTable: ProcessTable<Float>
+  @usableFromInline let inverseSamples: ProcessTable<Float>
   /// `2^(e/m2)` for the normal exponents `e = −126…127` (index `e + 126`).
   @usableFromInline let rootScales = ProcessTable(
     (-126...127).map { Double.power(2, Double($0) / PQ.m2) })
@@ -34,7 +34,7 @@ public struct FastPQ: Sendable {
           Float(PQ.inverseEOTF(base * (1 + Double(i) / Double(Self.perOctave)))))
       }
     }
-    inverseTable = ProcessTable(table)
+    inverseSamples = ProcessTable(table)
   }
 
   /// Inverse EOTF: cd/m² → signal (negative luminance is treated as 0).
@@ -46,8 +46,8 @@ public struct FastPQ: Sendable {
     let mantissa = bits & 0x7F_FFFF
     let i = octave * (Self.perOctave + 1) + Int(mantissa >> 15)
     let t = Float(mantissa & 0x7FFF) * (1 / 32768)
-    let low = inverseTable[i]
-    let high = inverseTable[i + 1]
+    let low = inverseSamples[i]
+    let high = inverseSamples[i + 1]
     return low + (high - low) * t
   }
 

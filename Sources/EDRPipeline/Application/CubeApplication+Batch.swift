@@ -5,6 +5,8 @@ import WorkScheduler
 /// (`prepare`) writes the cube signals of a few thousand pixels to a scratch buffer and
 /// remembers each pixel's maxRGB, LUTEngine's batch kernel looks the whole chunk up, and a
 /// post-pass (`finish`) writes the results back, so the fast lookup kernel does the lookups.
+/// Where the vector chain covers the application (``ChainKernel``: AVX2, the common curves
+/// and policies), its C passes replace the scalar ones, with the same results.
 extension CubeApplication {
   /// Pixels per chunk of the batch path. Chunk boundaries do not depend on the thread
   /// count, so neither do the results.
@@ -43,6 +45,20 @@ extension CubeApplication {
     let workers = WorkScheduler.workers(for: chunks, requested: threads)
     // Worker w processes chunks w, w + workers, …: disjoint pixel ranges, so no two threads
     // touch the same float.
+    if let chain {
+      WorkScheduler.run(workers: workers) { w in
+        let pointer = base
+        let scratch = ChainScratch(capacity: chunkSize)
+        for chunk in stride(from: w, to: chunks, by: workers) {
+          let start = chunk * chunkSize
+          let count = min(chunkSize, pixels - start)
+          process(
+            pointer + start * channels, count: count, channels: channels, chain: chain,
+            scratch: scratch)
+        }
+      }
+      return
+    }
     WorkScheduler.run(workers: workers) { w in
       let pointer = base
       let scratch = ChunkScratch(capacity: chunkSize)

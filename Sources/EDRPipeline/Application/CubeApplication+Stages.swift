@@ -2,9 +2,10 @@ import ColorMath
 
 /// The per-pixel halves around the lookup: `prepare` (working → cube input signal) and
 /// `finish` (cube output signal → working). The scalar and the batch paths both use them, so
-/// they agree. The sRGB, BT.1886 and PQ curves are ColorMath's table-driven `Float` versions
-/// (within 2e-6 relative of the exact ones, far inside the `edr_application` tolerance); the
-/// log curves are ``TransferFunction``'s `Float` formulas.
+/// they agree. The sRGB, BT.1886, PQ and HLG curves are ColorMath's table-driven `Float`
+/// versions (within 2e-6 relative of the exact ones, far inside the `edr_application`
+/// tolerance), which the batch path's C chain evaluates operation for operation; the log curves
+/// are ``TransferFunction``'s `Float` formulas.
 extension CubeApplication {
   /// What `prepare` hands to the lookup and remembers for `finish`.
   struct Prepared {
@@ -81,13 +82,14 @@ extension CubeApplication {
     }
   }
 
-  /// The BT.2100 reference display HLG cubes are defined on (Lw 1000, Lb 0).
-  static let hlgDisplay = HLGDisplay(peak: CubeSpace.hlgDisplayPeak, black: 0)
+  /// The BT.2100 reference display HLG cubes are defined on (Lw 1000 =
+  /// `CubeSpace.hlgDisplayPeak`, Lb 0), in ColorMath's table-driven `Float` form.
+  static let hlgDisplay = FastHLG.referenceDisplay
 
   /// The factor on `F(x/m)`: `m` for maxrgb, `h(m)` for tone-scaled-maxrgb and
   /// rising-maxrgb (docs/semantics.md §4).
   func highlightScale(maxRGB m: Float, grey: SIMD3<Float>?) -> Float {
-    if policy == .risingMaxRGB { return Float(continuation.scale(Double(m))) }
+    if policy == .risingMaxRGB { return continuation.scale(float: m) }
     guard policy == .toneScaledMaxRGB, let grey, whiteResponse > 1e-6 else { return m }
     let decoded = Self.decode(grey, outputMode, referenceWhite: outputReferenceWhite)
     return max(1, (weights * decoded).sum() / whiteResponse)

@@ -39,6 +39,8 @@ public struct CubeApplication: Sendable {
   let whiteResponse: Float
   /// The highlight scale of rising-maxrgb.
   let continuation: HighlightContinuation
+  /// The batch path's vector chain, where it covers this application.
+  let chain: ChainKernel?
 
   /// For an SDR cube, `k = Y′(1)/Y(1)`: the relative slope of the look's neutral
   /// luminance `Y(s) = w·F(s, s, s)` where it reaches white, from below (1 for a look whose
@@ -78,11 +80,14 @@ public struct CubeApplication: Sendable {
   ///     only policy.
   ///   - policy: the highlight policy for cubes with an SDR input (ignored for the others).
   ///   - toneMap: an optional tone map after the cube.
+  ///   - instructionSet: the kernels (``KernelInstructionSet``): `best` runs the batch path's
+  ///     vector chain where the CPU has AVX2; every choice gives the same values.
   public init(
     lut: CubeLUT, space: CubeSpace, outputSpace: CubeSpace? = nil,
     working: WorkingSpace = .linearRec709,
     interpolation: Interpolation = .trilinear, extrapolation: Extrapolation? = nil,
-    policy: EDRPolicy = .default, toneMap: EDRToneMap? = nil
+    policy: EDRPolicy = .default, toneMap: EDRToneMap? = nil,
+    instructionSet: KernelInstructionSet = .best
   ) {
     let transfer = space.transfer
     let output = transfer == .raw ? space : (outputSpace ?? space)
@@ -101,7 +106,8 @@ public struct CubeApplication: Sendable {
     self.mode = mode
     self.outputMode = outputMode
     self.processor = LUTProcessor(
-      lut: lut, interpolation: interpolation, extrapolation: lookupExtrapolation)
+      lut: lut, interpolation: interpolation, extrapolation: lookupExtrapolation,
+      instructionSet: instructionSet)
     toCube = Self.matrix(from: working.primaries, to: space.primaries.primaries, raw: mode == .raw)
     fromCube = Self.matrix(
       from: output.primaries.primaries, to: working.primaries, raw: mode == .raw)
@@ -121,6 +127,11 @@ public struct CubeApplication: Sendable {
         weights: outputPrimaries.luminanceWeights) : nil
     neutralSlopeAtWhite = slope
     continuation = HighlightContinuation(slopeAtWhite: slope ?? 1)
+    chain = ChainKernel(
+      input: mode, output: outputMode, policy: effectivePolicy, working: working,
+      toCube: toCube, fromCube: fromCube, referenceWhite: referenceWhite,
+      outputReferenceWhite: outputReferenceWhite, continuation: continuation, toneMap: toneMap,
+      instructionSet: instructionSet)
   }
 
   /// The `Float` matrix between two sets of primaries, nil when they agree or the cube is raw.

@@ -1,0 +1,150 @@
+import CLUTKernels
+import ColorMath
+import CubeFormat
+import LUTEngine
+import Testing
+
+@testable import EDRPipeline
+
+/// The batch path's vector chain gives what the scalar `apply(_:)` gives, pixel for pixel
+/// (NaN for NaN; the sign of a zero may differ, as LUTEngine's kernels allow), for every curve,
+/// policy, working space and layout it covers and for edge inputs (negative, zero, subnormal,
+/// above 1, huge, NaN and ±∞ per channel, tails shorter than a block); and so do the forced
+/// SSE2 and portable paths, which run the scalar passes.
+@Suite struct ChainKernelTests {
+  /// Values that probe each curve's branches, the maxRGB division, the PQ table's ends and the
+  /// fallbacks.
+  static let edges: [Float] = [
+    -3, -1, -1e-3, -.leastNormalMagnitude / 3, -0.0, 0, .leastNonzeroMagnitude,
+    .leastNormalMagnitude / 3, 1e-20, 1e-12, 1e-7, 0.002, 0.003_130_8,
+    0.040_45, 0.18, 0.5, 0.999_999_9, 1, 1.000_000_1, 1.5, 4, 49, 1e4, 1e8, 3e38,
+    .greatestFiniteMagnitude, .nan, .infinity, -.infinity,
+  ]
+
+  /// `count` pixels of `channels` floats: edge values mixed with random EDR values.
+  static func pixels(count: Int, channels: Int) -> [Float] {
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state >> 33
+    }
+    return (0..<(count * channels)).map { i in
+      if i % channels >= 3 { return Float(i % 11) }
+      let r = next()
+      if r % 5 == 0 { return edges[Int(r / 5) % edges.count] }
+      return Float(r % 1_000_000) / 1_000_000 * 8 - 1
+    }
+  }
+
+  static func same(_ a: Float, _ b: Float) -> Bool { a == b || (a.isNaN && b.isNaN) }
+
+  /// The applications under test: each curve the chain covers (linear, srgb, bt1886, pq,
+  /// hlg) in and out, every policy, linear and sRGB-encoded working spaces, other primaries.
+  static func applications(_ instructionSet: KernelInstructionSet) throws -> [CubeApplication] {
+    let sdr = CubeLUT(try TestCubes.vector("sdr_look_11.cube"))
+    let pq = CubeLUT(try TestCubes.vector("pq6_tone_scaled_maxrgb.cube"))
+    let hlg = CubeLUT(try TestCubes.vector("hlg_look_6.cube"))
+    let srgbWorking = WorkingSpace(.srgb)
+    var apps: [CubeApplication] = []
+    for policy in EDRPolicy.allCases {
+      for (space, working) in [
+        (CubeSpace(.srgb), WorkingSpace.linearRec709), (CubeSpace(.bt1886), srgbWorking),
+        (CubeSpace(.srgb, primaries: .p3), WorkingSpace(named: .rec2020)),
+      ] {
+        apps.append(
+          CubeApplication(
+            lut: sdr, space: space, working: working, policy: policy,
+            instructionSet: instructionSet))
+      }
+    }
+    for interpolation in [Interpolation.trilinear, .tetrahedral] {
+      apps.append(
+        CubeApplication(
+          lut: pq, space: CubeSpace(.pq), working: WorkingSpace(named: .p3),
+          interpolation: interpolation, instructionSet: instructionSet))
+      apps.append(
+        CubeApplication(
+          lut: pq, space: CubeSpace(.pq), working: srgbWorking, interpolation: interpolation,
+          extrapolation: .linear, instructionSet: instructionSet))
+    }
+    apps.append(
+      CubeApplication(
+        lut: hlg, space: CubeSpace(.hlg), working: srgbWorking, instructionSet: instructionSet))
+    apps.append(
+      CubeApplication(
+        lut: hlg, space: CubeSpace(.hlg, referenceWhite: 100), interpolation: .tetrahedral,
+        extrapolation: .linear, instructionSet: instructionSet))
+    apps.append(
+      CubeApplication(
+        lut: sdr, space: CubeSpace(.srgb), outputSpace: CubeSpace(.pq, primaries: .rec2020),
+        working: srgbWorking, instructionSet: instructionSet))
+    apps.append(
+      CubeApplication(
+        lut: pq, space: CubeSpace(.pq), outputSpace: CubeSpace(.bt1886),
+        instructionSet: instructionSet))
+    apps.append(
+      CubeApplication(
+        lut: hlg, space: CubeSpace(.hlg), outputSpace: CubeSpace(.srgb),
+        working: WorkingSpace(named: .p3), instructionSet: instructionSet))
+    apps.append(
+      CubeApplication(
+        lut: sdr, space: CubeSpace(.linear), interpolation: .tetrahedral,
+        instructionSet: instructionSet))
+    return apps
+  }
+
+  @Test func theChainRunsWhereTheCPUHasAVX2() throws {
+    let apps = try Self.applications(.best)
+    let covered = apps.filter { $0.policy != .toneScaledMaxRGB }
+    #expect(covered.allSatisfy { ($0.chain != nil) == edr_chain_available() })
+    #expect(apps.filter { $0.policy == .toneScaledMaxRGB }.allSatisfy { $0.chain == nil })
+    #expect(try Self.applications(.sse2).allSatisfy { $0.chain == nil })
+  }
+
+  @Test(arguments: [3, 4, 5])
+  func batchEqualsScalarForEveryInput(channels: Int) throws {
+    let count = 4096 + 1000 + 5  // a full chunk, then a partial one with a 5-pixel tail
+    let input = Self.pixels(count: count, channels: channels)
+    let forced = try Self.applications(.sse2)
+    for (n, app) in try Self.applications(.best).enumerated() {
+      var fast = input
+      fast.withUnsafeMutableBufferPointer {
+        app.apply(inPlace: $0, channels: channels, threads: 1)
+      }
+      var old = input
+      old.withUnsafeMutableBufferPointer {
+        forced[n].apply(inPlace: $0, channels: channels, threads: 1)
+      }
+      var mismatches = 0
+      for i in 0..<count {
+        let o = i * channels
+        let y = app.apply(SIMD3(input[o], input[o + 1], input[o + 2]))
+        for k in 0..<3 where !Self.same(fast[o + k], y[k]) || !Self.same(old[o + k], y[k]) {
+          mismatches += 1
+          if mismatches <= 3 {
+            let what = "\(app.space) → \(app.outputSpace), \(String(describing: app.policy))"
+            let got = "chain \(fast[o + k]), sse2 \(old[o + k]), scalar \(y[k])"
+            Issue.record("\(what), pixel \(i) \(input[o..<(o + 3)]) channel \(k): \(got)")
+          }
+        }
+        for k in 3..<channels { #expect(fast[o + k].bitPattern == input[o + k].bitPattern) }
+      }
+      #expect(mismatches == 0)
+    }
+  }
+
+  @Test func resultsDoNotDependOnTheThreadCount() throws {
+    let input = Self.pixels(count: 3 * 4096 + 17, channels: 4)
+    for app in try Self.applications(.best) {
+      var results: [[UInt32]] = []
+      for threads in [1, 2, 5] {
+        var buffer = input
+        buffer.withUnsafeMutableBufferPointer {
+          app.apply(inPlace: $0, channels: 4, threads: threads)
+        }
+        results.append(buffer.map(\.bitPattern))
+      }
+      #expect(results.allSatisfy { $0 == results[0] }, "\(app.space)")
+    }
+  }
+}
