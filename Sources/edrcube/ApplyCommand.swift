@@ -98,7 +98,7 @@ struct ApplyCommand: ParsableCommand {
   }
 
   func run() throws {
-    let cube = try transform.loadCube()
+    let cube = try transform.loadLUT()
     let found = try ApplyJobs.inputs(inputs, frames: frames.flatMap(FrameRange.init))
     let selected = shard.flatMap(Shard.init).map { $0.select(found) } ?? found
     let jobs = try ApplyJobs.jobs(

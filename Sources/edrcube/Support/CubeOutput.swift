@@ -1,4 +1,5 @@
 import ArgumentParser
+import CLFFormat
 import CubeAuthoring
 import CubeFormat
 import EDRPipeline
@@ -32,7 +33,9 @@ struct CubeCompanionOptions: ParsableArguments {
 /// What every `generate` subcommand shares: where the cube goes (a `.cube` file, `-o`, and/or
 /// its companions), `--threads` and `--quiet`.
 struct CubeOutputOptions: ParsableArguments {
-  @Option(name: [.short, .customLong("output")], help: "The .cube file to write.")
+  @Option(
+    name: [.short, .customLong("output")],
+    help: "The .cube file to write (.clf or .ctf: a CLF process list, docs/clf.md).")
   var output: String?
 
   @OptionGroup var companions: CubeCompanionOptions
@@ -88,7 +91,13 @@ enum CubeOutput {
         "\(path): a Hald CLUT needs a 3D cube without a shaper whose size is a square (16, 25, 36, 49, 64…)"
       )
     }
-    if let path = output {
+    if let path = output, LoadedLUT.isProcessList(path) {
+      do {
+        try ProcessListWriter.write(ProcessList(cube: file), toPath: path)
+      } catch {
+        throw CLIFailure(error.description)
+      }
+    } else if let path = output {
       let profile = options.profile ?? CubeWriter.defaultProfile(for: file)
       do {
         try CubeWriter.write(file, profile: profile, toPath: path)
