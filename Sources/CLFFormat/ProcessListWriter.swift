@@ -154,15 +154,19 @@ public enum ProcessListWriter {
     String(repeating: "  ", count: indent) + "<\(name)>\(escaped(text, quotes: false))</\(name)>\n"
   }
 
+  /// Markup characters as references; control characters, which XML 1.0 does not allow even
+  /// as references, as U+FFFD.
   static func escaped(_ text: String, quotes: Bool) -> String {
     var out = ""
-    for c in text {
-      switch c {
+    for scalar in text.unicodeScalars {
+      switch scalar {
       case "&": out += "&amp;"
       case "<": out += "&lt;"
       case ">": out += "&gt;"
       case "\"" where quotes: out += "&quot;"
-      default: out.append(c)
+      case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+      case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": out += "\u{FFFD}"
+      default: out.unicodeScalars.append(scalar)
       }
     }
     return out

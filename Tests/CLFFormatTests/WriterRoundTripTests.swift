@@ -34,6 +34,9 @@ import Testing
     list.nodes = [ProcessNode(operation: .range(CLFRange(minIn: 0, minOut: 0)))]
     let back = try ProcessListReader.parse(ProcessListWriter.write(list))
     #expect(back.id == list.id && back.name == list.name && back.descriptions == list.descriptions)
+    list.descriptions = ["bell\u{7} tab\t"]
+    let text = String(decoding: ProcessListWriter.write(list), as: UTF8.self)
+    #expect(text.contains("<Description>bell\u{FFFD} tab\t</Description>"))
   }
 
   @Test func aShaperCubeAsCLFEvaluatesAsTheEngineWithClamping() throws {
