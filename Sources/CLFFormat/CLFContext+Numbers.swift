@@ -26,7 +26,8 @@ extension CLFContext {
   /// Exactly `count` whitespace-separated numbers from `element`'s text.
   func numbers(_ element: XMLElement, count: Int) throws(CLFParseError) -> [Double] {
     var values: [Double] = []
-    values.reserveCapacity(count)
+    // Each number takes at least two bytes of text: a short text reserves little.
+    values.reserveCapacity(min(count, element.text.utf8.count / 2 + 1))
     for bytes in element.text.utf8.split(whereSeparator: Self.isSpaceByte) {
       let token = Substring(bytes)
       guard values.count < count else {

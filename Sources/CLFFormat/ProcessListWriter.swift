@@ -154,8 +154,8 @@ public enum ProcessListWriter {
     String(repeating: "  ", count: indent) + "<\(name)>\(escaped(text, quotes: false))</\(name)>\n"
   }
 
-  /// Markup characters as references; control characters, which XML 1.0 does not allow even
-  /// as references, as U+FFFD.
+  /// Markup characters (and, in attributes, tabs and line breaks) as references; control
+  /// characters, which XML 1.0 does not allow even as references, as U+FFFD.
   static func escaped(_ text: String, quotes: Bool) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
@@ -164,6 +164,10 @@ public enum ProcessListWriter {
       case "<": out += "&lt;"
       case ">": out += "&gt;"
       case "\"" where quotes: out += "&quot;"
+      // In attributes, a reader turns raw tabs and line breaks into spaces: keep them.
+      case "\t" where quotes: out += "&#9;"
+      case "\n" where quotes: out += "&#10;"
+      case "\r" where quotes: out += "&#13;"
       case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
       case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": out += "\u{FFFD}"
       default: out.unicodeScalars.append(scalar)

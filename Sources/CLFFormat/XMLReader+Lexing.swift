@@ -128,7 +128,10 @@ extension XMLReader {
         throw error(
           "undeclared entity '&\(body);' (only the five predefined ones exist)", at: start)
       }
-      guard let value = scalar, value != 0, let character = Unicode.Scalar(value) else {
+      // XML 1.0's Char: tab, line feed, carriage return, and U+0020 on, without U+FFFE/FFFF.
+      guard let value = scalar, value >= 0x20 || [0x9, 0xA, 0xD].contains(value),
+        value != 0xFFFE, value != 0xFFFF, let character = Unicode.Scalar(value)
+      else {
         throw error("invalid character reference '&\(body);'", at: start)
       }
       out.append(contentsOf: Array(String(Character(character)).utf8))

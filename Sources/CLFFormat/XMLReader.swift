@@ -43,6 +43,12 @@ public struct XMLReader {
     if let nul = bytes.firstIndex(of: 0) {
       throw error("NUL byte: not UTF-8 text (UTF-16 or binary data)", at: nul)
     }
+    if let control = bytes.firstIndex(where: { $0 < 0x20 && !Self.isSpace($0) }) {
+      let code = String(bytes[control], radix: 16, uppercase: true)
+      throw error(
+        "control character U+00\(code.count == 1 ? "0" : "")\(code) (not allowed in XML)",
+        at: control)
+    }
     var root: XMLElement?
     while true {
       skipWhitespace()

@@ -158,4 +158,17 @@ import Testing
     }
     #expect(refused == 2)
   }
+
+  /// What FuzzCLF found (Tests/Fixtures/crashers/FuzzCLF) is refused with a located error.
+  @Test func crashReproducersAreRefused() throws {
+    let folder = Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/crashers/FuzzCLF")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(!names.isEmpty)
+    for name in names {
+      let bytes = try Fixtures.bytes(folder.appendingPathComponent(name))
+      #expect(throws: CLFParseError.self, "\(name)") {
+        try ProcessListReader.parse(bytes, file: name)
+      }
+    }
+  }
 }

@@ -30,7 +30,7 @@ import Testing
   }
 
   @Test func markupInTextIsEscaped() throws {
-    var list = ProcessList(id: "a\"<&>", name: "x & y", descriptions: ["<b> & 'c'"])
+    var list = ProcessList(id: "a\"<&>", name: "x &\ty\r\nz", descriptions: ["<b> & 'c'"])
     list.nodes = [ProcessNode(operation: .range(CLFRange(minIn: 0, minOut: 0)))]
     let back = try ProcessListReader.parse(ProcessListWriter.write(list))
     #expect(back.id == list.id && back.name == list.name && back.descriptions == list.descriptions)

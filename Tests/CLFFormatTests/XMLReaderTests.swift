@@ -30,6 +30,7 @@ import Testing
     for (text, line, column) in [
       ("<a>\n  <b>\n</a>", 3, 1), ("<a b='1' b='2'/>", 1, 10), ("<a>&bogus;</a>", 1, 4),
       ("<a>&#0;</a>", 1, 4), ("<a/>\n<b/>", 2, 1), ("<a><!-- x </a>", 1, 4),
+      ("<a>&#1;</a>", 1, 4), ("<a>\n x\u{1}</a>", 2, 3),
     ] {
       do {
         _ = try XMLReader.parse(Array(text.utf8), file: "f.xml")

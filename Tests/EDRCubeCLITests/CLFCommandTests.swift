@@ -116,6 +116,23 @@ import Testing
     }
   }
 
+  @Test func convertWritesCLFByFormatOrName() throws {
+    try withTemporaryDirectory { dir in
+      let sdr = Fixtures.luts.appendingPathComponent("teal_orange_sdr.cube").path
+      let clf = dir.appendingPathComponent("pq.clf").path
+      let r = try EDRCubeExecutable.run(
+        ["convert", sdr, clf, "--to", "pq", "--size", "9", "--shaper", "--format", "clf"])
+      try #require(r.status == 0, "\(r.stderr)")
+      let text = try String(contentsOfFile: clf, encoding: .utf8)
+      #expect(text.contains("<LUT1D") && text.contains("<LUT3D"))
+      let cube = dir.appendingPathComponent("pq.cube").path
+      let clash = try EDRCubeExecutable.run(
+        ["convert", sdr, cube, "--to", "pq", "--size", "9", "--format", "clf"])
+      #expect(clash.status != 0 && clash.stderr.contains("contradicts the file's extension"))
+      #expect(!FileManager.default.fileExists(atPath: cube))
+    }
+  }
+
   @Test func spaceOptionsAreRefusedForAProcessList() throws {
     let r = try EDRCubeExecutable.run(
       ["eval", "--lut", Self.fixture("range.clf"), "--lut-space", "srgb"], stdin: "0 0 0\n")

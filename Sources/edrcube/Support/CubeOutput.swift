@@ -16,6 +16,12 @@ struct CubeCompanionOptions: ParsableArguments {
   var profile: CubeWriterProfile?
 
   @Option(
+    help:
+      "The output's format: cube, or clf (a CLF process list, docs/clf.md). Default: clf for a .clf or .ctf name, else cube."
+  )
+  var format: LUTFileFormat?
+
+  @Option(
     name: .customLong("core-image"),
     help: ArgumentHelp(
       "Also write Core Image cubeData (Float32 RGBA, red fastest) to this file, and beside it "
@@ -28,6 +34,24 @@ struct CubeCompanionOptions: ParsableArguments {
       "Also write the cube as a 16-bit Hald CLUT image (PNG for .png, else TIFF); the size "
         + "must be a square (16, 25, 36, 49, 64…).", valueName: "OUT.png"))
   var hald: String?
+}
+
+/// The format of a written LUT file.
+enum LUTFileFormat: String, ExpressibleByArgument {
+  case cube, clf
+}
+
+extension CubeCompanionOptions {
+  /// Whether the LUT goes to `path` as CLF: `--format`, else the name's extension; a
+  /// `--format` that contradicts a `.cube`, `.clf` or `.ctf` name is an error.
+  func writesCLF(to path: String) throws -> Bool {
+    let named = LoadedLUT.isProcessList(path)
+    guard let format else { return named }
+    if (format == .clf) != named, named || path.lowercased().hasSuffix(".cube") {
+      throw CLIFailure.tool("\(path): --format \(format.rawValue) contradicts the file's extension")
+    }
+    return format == .clf
+  }
 }
 
 /// What every `generate` subcommand shares: where the cube goes (a `.cube` file, `-o`, and/or
@@ -91,7 +115,7 @@ enum CubeOutput {
         "\(path): a Hald CLUT needs a 3D cube without a shaper whose size is a square (16, 25, 36, 49, 64…)"
       )
     }
-    if let path = output, LoadedLUT.isProcessList(path) {
+    if let path = output, try options.writesCLF(to: path) {
       do {
         try ProcessListWriter.write(ProcessList(cube: file), toPath: path)
       } catch {
