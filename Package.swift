@@ -5,8 +5,9 @@
 //   WorkScheduler the one parallel loop and core count (affinity, cgroup quota) (no dependencies)
 //   FileOutput   atomic file output (temp file + rename)     (no dependencies)
 //   CubeFormat   .cube model, reader, writer                (FileOutput)
+//   CLFFormat    CLF/CTF: XML reader, ProcessList model, reader, writer (CubeFormat, FileOutput)
 //   ColorMath    transfer functions, gamuts, ICtCp, tone maps (no dependencies)
-//   LUTEngine    interpolation + extrapolation kernels        (CubeFormat, CLUTKernels)
+//   LUTEngine    interpolation + extrapolation kernels, CLF evaluation (CubeFormat, CLFFormat, CLUTKernels)
 //   CLUTKernels  LUTEngine's SSE2/AVX2 kernels and EDRPipeline's AVX2 chain in C (x86-64;
 //                other CPUs use the Swift ones)
 //   EDRPipeline  runtime: cube spaces, EDR policies, PQ/HLG application
@@ -38,6 +39,7 @@ let package = Package(
   products: [
     .library(name: "FileOutput", targets: ["FileOutput"]),
     .library(name: "CubeFormat", targets: ["CubeFormat"]),
+    .library(name: "CLFFormat", targets: ["CLFFormat"]),
     .library(name: "ColorMath", targets: ["ColorMath"]),
     .library(name: "LUTEngine", targets: ["LUTEngine"]),
     .library(name: "EDRPipeline", targets: ["EDRPipeline"]),
@@ -59,9 +61,11 @@ let package = Package(
     .target(name: "WorkScheduler", swiftSettings: strictSettings),
     .target(name: "FileOutput", swiftSettings: strictSettings),
     .target(name: "CubeFormat", dependencies: ["FileOutput"], swiftSettings: strictSettings),
+    .target(
+      name: "CLFFormat", dependencies: ["CubeFormat", "FileOutput"], swiftSettings: strictSettings),
     .target(name: "ColorMath", swiftSettings: strictSettings),
     .target(
-      name: "LUTEngine", dependencies: ["CubeFormat", "CLUTKernels", "WorkScheduler"],
+      name: "LUTEngine", dependencies: ["CubeFormat", "CLFFormat", "CLUTKernels", "WorkScheduler"],
       swiftSettings: strictSettings),
     .target(
       name: "EDRPipeline",
@@ -122,8 +126,8 @@ let package = Package(
     .executableTarget(
       name: "edrcube",
       dependencies: [
-        "CubeFormat", "ColorMath", "LUTEngine", "EDRPipeline", "CubeAuthoring", "EDRPlots",
-        "RasterIO", "KernelLint", "LintCommandLine", "FileOutput", "WorkScheduler",
+        "CubeFormat", "CLFFormat", "ColorMath", "LUTEngine", "EDRPipeline", "CubeAuthoring",
+        "EDRPlots", "RasterIO", "KernelLint", "LintCommandLine", "FileOutput", "WorkScheduler",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSettings),
@@ -141,6 +145,8 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
     .testTarget(name: "WorkSchedulerTests", dependencies: ["WorkScheduler"]),
     .testTarget(name: "CubeFormatTests", dependencies: ["CubeFormat", "TestSupport"]),
+    .testTarget(
+      name: "CLFFormatTests", dependencies: ["CLFFormat", "LUTEngine", "CubeFormat", "TestSupport"]),
     .testTarget(name: "ColorMathTests", dependencies: ["ColorMath", "TestSupport"]),
     .testTarget(
       name: "LUTEngineTests",

@@ -29,6 +29,8 @@ let package = Package(
     .target(name: "FuzzSupport", dependencies: [root("RasterIO")]),
     .executableTarget(
       name: "FuzzCube", dependencies: ["FuzzSupport", root("CubeFormat"), root("LUTEngine")]),
+    .executableTarget(
+      name: "FuzzCLF", dependencies: ["FuzzSupport", root("CLFFormat"), root("LUTEngine")]),
     .executableTarget(name: "FuzzEXR", dependencies: ["FuzzSupport", root("RasterIO")]),
     .executableTarget(name: "FuzzTIFF", dependencies: ["FuzzSupport", root("RasterIO")]),
     .executableTarget(

@@ -28,6 +28,7 @@ nice_level="${FUZZ_NICE:-0}"
 dictionary() {
   case "$1" in
     FuzzCube) echo cube.dict ;;
+    FuzzCLF) echo clf.dict ;;
     FuzzEXR) echo exr.dict ;;
     FuzzTIFF) echo tiff.dict ;;
     FuzzLint) echo lint.dict ;;
@@ -38,7 +39,7 @@ dictionary() {
 max_len() {
   case "$1" in
     FuzzLint) echo 65536 ;;
-    FuzzCube) echo 16384 ;;
+    FuzzCube | FuzzCLF) echo 16384 ;;
     *) echo 8192 ;;
   esac
 }

@@ -124,7 +124,7 @@ struct ApplyCommand: ParsableCommand {
 
   func run() throws {
     Console.imageOnStandardOutput = output == "-" || preview == "-"
-    let cube = try transform.loadCube()
+    let cube = try transform.loadLUT()
     let streams = try ApplyStreams(inputs: inputs, format: format, limit: maxImageMiB << 20)
     defer { streams.close() }
     do {
@@ -134,7 +134,7 @@ struct ApplyCommand: ParsableCommand {
     }
   }
 
-  private func run(_ cube: CubeFile, streams: ApplyStreams) throws {
+  private func run(_ cube: LoadedLUT, streams: ApplyStreams) throws {
     let found = try ApplyJobs.inputs(
       streams.paths(inputs), frames: frames.flatMap(FrameRange.init), recursive: recursive)
     let selected = shard.flatMap(Shard.init).map { $0.select(found) } ?? found

@@ -23,7 +23,7 @@ struct EvalCommand: ParsableCommand {
   @OptionGroup var quietness: QuietOption
 
   func run() throws {
-    let resolved = try transform.resolve(transform.loadCube(), defaultWorking: .linearRec709)
+    let resolved = try transform.resolve(transform.loadLUT(), defaultWorking: .linearRec709)
     let application = resolved.application
     Console.note(resolved.summary)
     if let note = resolved.policyNote { Console.note(note) }

@@ -1,9 +1,11 @@
 import ArgumentParser
+import CLFFormat
 import ColorMath
 import CubeAuthoring
 import CubeFormat
 import EDRPipeline
 import EDRPlots
+import FileOutput
 import Foundation
 import KernelLint
 import LUTEngine
@@ -12,23 +14,29 @@ import LUTEngine
 struct InspectCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "inspect",
-    abstract: "Describe a .cube file: dialect, sizes, domain, output range and checks.",
+    abstract:
+      "Describe a .cube, .clf or .ctf file: dialect, sizes, domain, output range and checks.",
     discussion: """
       Reads the file with the strict reader (docs/semantics.md §2) and prints its dialect, title, \
       table sizes and domains, the output range, whether it is an identity, and whether each \
       channel is monotonic along the neutral axis, followed by every warning. A file the \
       reader rejects prints `file:line:col: error: …` and the offending line on stderr and \
-      exits non-zero. With --write-as, the file is also written back with EDRCube's writer.
+      exits non-zero. With --write-as, the file is also written back with EDRCube's writer. \
+      A .clf or .ctf file is described as a process list: its nodes, their bit depths and \
+      parameters, and the output range over the 0–1 input cube (docs/clf.md).
       """)
 
-  @Argument(help: "The .cube file to inspect.", completion: .file(extensions: ["cube"]))
+  @Argument(
+    help: "The .cube, .clf or .ctf file to inspect.",
+    completion: .file(extensions: ["cube", "clf", "ctf"]))
   var cube: String
 
   @OptionGroup var jsonOutput: JSONOption
 
   @Option(
-    name: .customLong("write-as"), help: "Also write the cube with EDRCube's writer to this path.",
-    completion: .file(extensions: ["cube"]))
+    name: .customLong("write-as"),
+    help: "Also write the cube with EDRCube's writer to this path (.clf or .ctf: as CLF).",
+    completion: .file(extensions: ["cube", "clf", "ctf"]))
   var writeAs: String?
 
   @Option(help: "The writer profile for --write-as: adobe, resolve or ocio.")
@@ -48,6 +56,7 @@ struct InspectCommand: ParsableCommand {
 
   func run() throws {
     try OutputChecks.refuseReplacing([cube], by: [plot, writeAs])
+    if LoadedLUT.isProcessList(cube) { return try inspectProcessList() }
     let file: CubeFile
     do {
       file = try CubeReader.read(contentsOf: cube)
@@ -69,12 +78,37 @@ struct InspectCommand: ParsableCommand {
         file: file, space: space.spaces.output, name: name)
       try PlotPNG.write(canvas, to: plot)
     }
-    if let writeAs {
+    if let writeAs, LoadedLUT.isProcessList(writeAs) {
+      do {
+        try ProcessListWriter.write(ProcessList(cube: file), toPath: writeAs)
+      } catch {
+        throw CLIFailure(error.description)
+      }
+    } else if let writeAs {
       do {
         try CubeWriter.write(file, profile: profile, toPath: writeAs)
       } catch {
         throw CLIFailure(
           error.description.hasPrefix(writeAs) ? error.description : "\(writeAs): \(error)")
+      }
+    }
+  }
+
+  /// `inspect` of a CLF/CTF file; `--write-as` writes it again with EDRCube's CLF writer.
+  private func inspectProcessList() throws {
+    guard case .processList(let list) = try LoadedLUT.read(cube) else { return }
+    if plot != nil || cubeSpace.isGiven || (writeAs.map { !LoadedLUT.isProcessList($0) } ?? false) {
+      throw CLIFailure(
+        "\(cube): error: a CLF/CTF process list takes no --plot or --lut-space options, and --write-as writes .clf or .ctf"
+      )
+    }
+    let report = ProcessListReport(path: cube, list: list)
+    if jsonOutput.json { try Console.json(report, pretty: true) } else { print(report.text) }
+    if let writeAs {
+      do {
+        try ProcessListWriter.write(list, toPath: writeAs)
+      } catch {
+        throw CLIFailure(error.description)
       }
     }
   }

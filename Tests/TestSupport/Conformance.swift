@@ -29,6 +29,9 @@ public enum Fixtures {
   /// `Tests/Fixtures/hostile`: the reproducers of issue 27 (docs/reliability.md §4).
   public static var hostile: URL { repositoryRoot.appendingPathComponent("Tests/Fixtures/hostile") }
 
+  /// `Tests/Fixtures/clf`: OpenColorIO's CLF test files and their reference outputs.
+  public static var clf: URL { repositoryRoot.appendingPathComponent("Tests/Fixtures/clf") }
+
   /// The bundled `luts/` folder.
   public static var luts: URL { repositoryRoot.appendingPathComponent("luts") }
 

@@ -14,6 +14,7 @@ extension CubeApplication {
 
   /// Applies the cube to one working-space RGB value.
   public func apply(_ rgb: SIMD3<Float>) -> SIMD3<Float> {
+    if let processList { return processList.apply(rgb) }
     let prepared = prepare(rgb)
     let looked = processor.apply(prepared.signal)
     let grey = prepared.greySignal.map { processor.apply(SIMD3(repeating: $0)) }
@@ -34,6 +35,10 @@ extension CubeApplication {
     inPlace buffer: UnsafeMutableBufferPointer<Float>, channels: Int, threads: Int? = nil
   ) {
     precondition(channels >= 3 && buffer.count % channels == 0, "CubeApplication: bad layout")
+    if let processList {
+      processList.apply(inPlace: buffer, channels: channels, threads: threads)
+      return
+    }
     if mode == .raw {
       processor.apply(inPlace: buffer, channels: channels, threads: threads)
       return

@@ -24,6 +24,8 @@ public struct CubeApplication: Sendable {
   public let toneMap: EDRToneMap?
   /// The lookup, with the extrapolation actually used.
   public let processor: LUTProcessor
+  /// The CLF/CTF process list that is the lookup instead of ``processor``, if any.
+  public private(set) var processList: ProcessListProcessor?
 
   /// The input curve's mode (`raw` makes the whole application raw).
   let mode: Mode
@@ -171,6 +173,13 @@ public struct CubeApplication: Sendable {
     let y = (weights * decoded).sum()
     guard y > 1e-6 else { return 1 }
     return (weights * decodeSlopes * signalSlope).sum() * encodeSlope / y
+  }
+
+  /// Creates the application of a CLF/CTF process list: raw, values in and values out, as
+  /// OpenColorIO's FileTransform applies it (docs/clf.md).
+  public init(processList: ProcessListProcessor, working: WorkingSpace = .linearRec709) {
+    self.init(lut: CubeLUT(), space: CubeSpace(.raw), working: working, extrapolation: .clamp)
+    self.processList = processList
   }
 
   /// Creates an application from a parsed file, its spaces from `space` (input = output) or

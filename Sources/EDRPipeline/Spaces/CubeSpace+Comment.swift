@@ -14,6 +14,8 @@ extension CubeSpace {
     case comment = "cube comment"
     /// Neither: `srgb rec709`.
     case fallback = "default"
+    /// A CLF/CTF process list, which is applied raw (docs/clf.md).
+    case processList = "CLF"
   }
 
   /// The comment text for this space, without the `#`: e.g. `EDRCube space: pq rec2020 203`,

@@ -44,6 +44,12 @@ struct CubeSpaceOptions: ParsableArguments {
     }
   }
 
+  /// Whether any of the options that say what a cube's values mean was given.
+  var isGiven: Bool {
+    lutSpace != nil || lutPrimaries != nil || lutOutputSpace != nil || lutOutputPrimaries != nil
+      || referenceWhite != nil
+  }
+
   /// The spaces of `file` (read from `path`): the flags, else its comment, else `srgb rec709`.
   /// - Throws: `CLIFailure` naming `path` when the comment is malformed or raw meets
   ///   another space.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CLFFormat
 import ColorMath
 import CubeAuthoring
 import CubeFormat
@@ -7,7 +8,9 @@ import LUTEngine
 
 /// The options that say how a cube is applied, shared by `eval` and `apply` (docs/semantics.md §8).
 struct TransformOptions: ParsableArguments {
-  @Option(help: "The .cube file to apply.", completion: .file(extensions: ["cube"]))
+  @Option(
+    help: "The .cube, .clf or .ctf file to apply (CLF/CTF: applied raw, docs/clf.md).",
+    completion: .file(extensions: ["cube", "clf", "ctf"]))
   var lut: String
 
   @Option(help: "3D interpolation: trilinear or tetrahedral.")
@@ -63,29 +66,37 @@ struct TransformOptions: ParsableArguments {
     }
   }
 
-  /// Reads `--lut`.
-  func loadCube() throws -> CubeFile {
-    do {
-      return try CubeReader.read(contentsOf: lut)
-    } catch {
-      throw CLIFailure(error.description, detail: error.lineText)
-    }
-  }
+  /// Reads `--lut`: a `.cube` file, or a CLF/CTF process list.
+  func loadLUT() throws -> LoadedLUT { try LoadedLUT.read(lut) }
 
-  /// Builds the application of `file` to pixels in `defaultWorking` (replaced by
-  /// `--working-space` / `--working-primaries` where given).
-  func resolve(_ file: CubeFile, defaultWorking: WorkingSpace) throws -> ResolvedTransform {
-    let resolved = try cubeSpace.resolve(file, path: lut)
+  /// Builds the application of `loaded` to pixels in `defaultWorking` (replaced by
+  /// `--working-space` / `--working-primaries` where given). A process list is applied raw.
+  func resolve(_ loaded: LoadedLUT, defaultWorking: WorkingSpace) throws -> ResolvedTransform {
     var working = defaultWorking
     if let workingSpace { working.transfer = workingSpace }
     if let workingPrimaries { working.primaries = workingPrimaries.primaries }
+    let file: CubeFile
+    switch loaded {
+    case .cube(let cube): file = cube
+    case .processList(let list):
+      if cubeSpace.isGiven {
+        throw CLIFailure(
+          "\(lut): error: a CLF/CTF process list is applied as it is (raw); the --lut-space options do not apply"
+        )
+      }
+      return ResolvedTransform(
+        path: lut,
+        application: CubeApplication(processList: ProcessListProcessor(list), working: working),
+        spaceOrigin: .processList, policyRequested: edrPolicy != nil)
+    }
+    let resolved = try cubeSpace.resolve(file, path: lut)
     let spaces = resolved.spaces
     let application = CubeApplication(
       lut: CubeLUT(file), space: spaces.input, outputSpace: spaces.output, working: working,
       interpolation: interp, extrapolation: extrapolation, policy: edrPolicy ?? .default,
       toneMap: toneMap(for: spaces.output))
     return ResolvedTransform(
-      path: lut, file: file, application: application, spaceOrigin: resolved.origin,
+      path: lut, application: application, spaceOrigin: resolved.origin,
       policyRequested: edrPolicy != nil)
   }
 
@@ -108,8 +119,6 @@ struct TransformOptions: ParsableArguments {
 struct ResolvedTransform {
   /// The cube's path, as given.
   var path: String
-  /// The parsed file (for warnings and reporting).
-  var file: CubeFile
   /// The application.
   var application: CubeApplication
   /// Where the cube's space came from.
@@ -122,6 +131,10 @@ struct ResolvedTransform {
   /// extrapolation linear, policy rising-maxrgb`.
   var summary: String {
     let a = application
+    if let list = a.processList?.processList {
+      let nodes = list.nodes.map(\.operation.elementName).joined(separator: ", ")
+      return "lut: \(path): CLF process list applied raw: \(nodes.isEmpty ? "no nodes" : nodes)"
+    }
     var parts = ["space \(spaceName) (\(spaceOrigin.rawValue))"]
     if a.space.transfer != .raw { parts.append("working \(workingName)") }
     parts += [

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CLFFormat
 import CubeAuthoring
 import CubeFormat
 import EDRPipeline
@@ -13,6 +14,12 @@ struct CubeCompanionOptions: ParsableArguments {
       "Writer profile: adobe, resolve (shaper + INPUT_RANGE) or ocio (what OpenColorIO reads). Default: the first of adobe, ocio, resolve that can express the cube."
   )
   var profile: CubeWriterProfile?
+
+  @Option(
+    help:
+      "The output's format: cube, or clf (a CLF process list, docs/clf.md). Default: clf for a .clf or .ctf name, else cube."
+  )
+  var format: LUTFileFormat?
 
   @Option(
     name: .customLong("core-image"),
@@ -30,12 +37,31 @@ struct CubeCompanionOptions: ParsableArguments {
   var hald: String?
 }
 
+/// The format of a written LUT file.
+enum LUTFileFormat: String, ExpressibleByArgument {
+  case cube, clf
+}
+
+extension CubeCompanionOptions {
+  /// Whether the LUT goes to `path` as CLF: `--format`, else the name's extension; a
+  /// `--format` that contradicts a `.cube`, `.clf` or `.ctf` name is an error.
+  func writesCLF(to path: String) throws -> Bool {
+    let named = LoadedLUT.isProcessList(path)
+    guard let format else { return named }
+    if (format == .clf) != named, named || path.lowercased().hasSuffix(".cube") {
+      throw CLIFailure.tool("\(path): --format \(format.rawValue) contradicts the file's extension")
+    }
+    return format == .clf
+  }
+}
+
 /// What every `generate` subcommand shares: where the cube goes (a `.cube` file, `-o`, and/or
 /// its companions), `--threads` and `--quiet`.
 struct CubeOutputOptions: ParsableArguments {
   @Option(
-    name: [.short, .customLong("output")], help: "The .cube file to write.",
-    completion: .file(extensions: ["cube"]))
+    name: [.short, .customLong("output")],
+    help: "The .cube file to write (.clf or .ctf: a CLF process list, docs/clf.md).",
+    completion: .file(extensions: ["cube", "clf", "ctf"]))
   var output: String?
 
   @OptionGroup var companions: CubeCompanionOptions
@@ -91,7 +117,13 @@ enum CubeOutput {
         "\(path): a Hald CLUT needs a 3D cube without a shaper whose size is a square (16, 25, 36, 49, 64…)"
       )
     }
-    if let path = output {
+    if let path = output, try options.writesCLF(to: path) {
+      do {
+        try ProcessListWriter.write(ProcessList(cube: file), toPath: path)
+      } catch {
+        throw CLIFailure(error.description)
+      }
+    } else if let path = output {
       let profile = options.profile ?? CubeWriter.defaultProfile(for: file)
       do {
         try CubeWriter.write(file, profile: profile, toPath: path)
