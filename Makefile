@@ -56,16 +56,20 @@ clean:
 	rm -rf .build $(OUT)
 
 # Ecosystem: install with completions and man page, API docs, the plugin example.
-.PHONY: install docs example
+.PHONY: install install-built docs example
 PREFIX ?= /usr/local
-MANUAL = .build/release/edrcube.1
 
 # The release binary, bash/zsh/fish completions and the man page (made from the binary's own
 # help by scripts/make-manpage.py) under $(PREFIX) ($(DESTDIR) stages a package).
 install: release
 	$(SWIFT) build -c release --product edrlint
-	python3 scripts/make-manpage.py $(BIN) $(MANUAL)
-	@bash scripts/install.sh "$(DESTDIR)$(PREFIX)" $(BIN) $(MANUAL)
+	@$(MAKE) --no-print-directory install-built
+
+# What install puts in place, from the binary BIN names, without building it (CI installs the
+# debug build it tested: scripts/check-install.sh).
+install-built:
+	python3 scripts/make-manpage.py $(BIN) $(dir $(BIN))edrcube.1
+	@bash scripts/install.sh "$(DESTDIR)$(PREFIX)" $(BIN) $(dir $(BIN))edrcube.1
 
 # DocC archives of every library module in .build/docs; any DocC warning fails.
 docs:
