@@ -21,6 +21,31 @@ func fail(_ message: String) -> Never {
   exit(2)
 }
 
+/// Applies `body` once to warm up, then `repeats` times, each to a fresh copy of the benchmark
+/// image (`size` = [W, H] when given), printing `mpix_per_s` for each timed run.
+func measure(
+  repeats: Int, size: ArraySlice<String>, _ body: (UnsafeMutableBufferPointer<Float>) -> Void
+) {
+  let original =
+    size.count == 2
+    ? BenchmarkImage.makeRGBA(
+      width: Int(size[size.startIndex]) ?? 64, height: Int(size[size.startIndex + 1]) ?? 64)
+    : BenchmarkImage.makeRGBA()
+  let work = UnsafeMutableBufferPointer<Float>.allocate(capacity: original.count)
+  defer {
+    original.deallocate()
+    work.deallocate()
+  }
+  let pixels = Double(original.count / 4)
+  for run in 0...repeats {
+    _ = work.update(fromContentsOf: original)
+    let start = DispatchTime.now().uptimeNanoseconds
+    body(work)
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    if run > 0 { print("mpix_per_s \(pixels / seconds / 1e6)") }
+  }
+}
+
 let arguments = CommandLine.arguments
 switch arguments.dropFirst().first {
 case "write-cube":
@@ -38,23 +63,9 @@ case "run":
   let processor = LUTProcessor(
     lut: BenchmarkCube.smoothRandom(size: size), interpolation: interpolation,
     extrapolation: extrapolation)
-  let original =
-    arguments.count == 9
-    ? BenchmarkImage.makeRGBA(width: Int(arguments[7]) ?? 64, height: Int(arguments[8]) ?? 64)
-    : BenchmarkImage.makeRGBA()
-  let work = UnsafeMutableBufferPointer<Float>.allocate(capacity: original.count)
-  defer {
-    original.deallocate()
-    work.deallocate()
-  }
-  let pixels = Double(original.count / 4)
-  for run in 0...repeats {
-    _ = work.update(fromContentsOf: original)
-    let start = DispatchTime.now().uptimeNanoseconds
+  measure(repeats: repeats, size: arguments.dropFirst(7)) { work in
     let stats = processor.apply(inPlace: work, layout: .rgba, threads: threads)
-    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    precondition(stats.pixelCount == Int(pixels))
-    if run > 0 { print("mpix_per_s \(pixels / seconds / 1e6)") }
+    precondition(stats.pixelCount == work.count / 4)
   }
 case "chain":
   guard arguments.count == 6 || arguments.count == 8,
@@ -66,22 +77,8 @@ case "chain":
     application = try CubeApplication(
       file: CubeReader.read(contentsOf: arguments[2]), space: CubeSpace(transfer))
   } catch { fail("cannot read \(arguments[2]): \(error)") }
-  let original =
-    arguments.count == 8
-    ? BenchmarkImage.makeRGBA(width: Int(arguments[6]) ?? 64, height: Int(arguments[7]) ?? 64)
-    : BenchmarkImage.makeRGBA()
-  let work = UnsafeMutableBufferPointer<Float>.allocate(capacity: original.count)
-  defer {
-    original.deallocate()
-    work.deallocate()
-  }
-  let pixels = Double(original.count / 4)
-  for run in 0...repeats {
-    _ = work.update(fromContentsOf: original)
-    let start = DispatchTime.now().uptimeNanoseconds
+  measure(repeats: repeats, size: arguments.dropFirst(6)) { work in
     application.apply(inPlace: work, channels: 4, threads: threads)
-    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    if run > 0 { print("mpix_per_s \(pixels / seconds / 1e6)") }
   }
 default:
   fail(
