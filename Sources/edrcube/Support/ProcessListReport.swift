@@ -15,12 +15,8 @@ struct ProcessListReport: Encodable {
     var detail: String
   }
 
-  /// A reader warning with its position.
-  struct Warning: Encodable {
-    var line: Int
-    var column: Int
-    var message: String
-  }
+  /// A reader warning with its position (the shape `inspect` gives a cube's warnings).
+  typealias Warning = InspectReport.Warning
 
   var file: String
   var format: String
