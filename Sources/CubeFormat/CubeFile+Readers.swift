@@ -44,13 +44,18 @@ extension CubeFile {
   }
 
   /// OpenColorIO's FileFormatIridasCube.cpp and FileFormatResolveCube.cpp: both cap 3D at
-  /// 129 and allow only three numbers on a row; Iridas takes one table and DOMAIN; Resolve
+  /// 129 and allow only three numbers on a row, each a normal float (its number parser fails on
+  /// subnormals); Iridas takes one table and DOMAIN; Resolve
   /// takes a shaper and INPUT_RANGE but refuses TITLE, and comments after the first row.
   private func openColorIOReasons(_ survey: CubeSyntaxSurvey) -> [String] {
     var both: [String] = []
     if let size = lut3D?.size, size > 129 { both.append("LUT_3D_SIZE \(size) (2–129)") }
     if survey.hasTrailingComment { both.append("a # comment after a line's values") }
     both += present(Self.videoFlags, survey).map { "\($0) (read as a malformed row)" }
+    let tables = [lut1D?.values, lut3D?.values].compactMap { $0 }
+    if tables.contains(where: { $0.contains(where: \.isSubnormal) }) {
+      both.append("a subnormal number, below 1.2e-38 ('Invalid color triples')")
+    }
     var iridas: [String] = []
     if hasShaper { iridas.append("a shaper + 3D file") }
     iridas += present(Self.inputRanges, survey).map { "\($0) (read as a malformed row)" }

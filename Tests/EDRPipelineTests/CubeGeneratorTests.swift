@@ -115,6 +115,22 @@ import Testing
     #expect(down.comments.first == "EDRCube space: srgb rec709")
   }
 
+  /// Node values too small for a normal Float are stored as zeros of their sign (OpenColorIO
+  /// cannot read subnormal numbers); normal values are the nearest Float.
+  @Test func bakedNodesAreNeverSubnormal() throws {
+    let table = CubeBaker.bake3D(size: 2) { x in
+      SIMD3(x.x == 0 ? 1e-40 : 0.25, x.y == 0 ? -1e-42 : 1.5e-38, 0.1)
+    }
+    let values = table.values
+    #expect(!values.contains { $0.isSubnormal })
+    #expect(values[0].bitPattern == Float(0).bitPattern)
+    #expect(values[1].bitPattern == Float(-0.0).bitPattern)
+    #expect(values[3] == 0.25 && values[7] == Float(1.5e-38) && values[2] == Float(0.1))
+    let shaper = CubeBaker.bake1D(size: 2) { _ in SIMD3(1e-39, 0.5, -3e-41) }
+    let row = [Float(0), 0.5, -0.0].map(\.bitPattern)
+    #expect(shaper.values.map(\.bitPattern) == row + row)
+  }
+
   /// Compose with an identity on either side gives the same cube.
   @Test func composeWithIdentityIsTheSame() throws {
     let look = try Self.look()

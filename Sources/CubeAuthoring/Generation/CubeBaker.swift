@@ -2,9 +2,19 @@ public import CubeFormat
 import EDRPipeline
 
 /// Bakes a colour function into tables: evaluated in `Double` at every node, stored as
-/// `Float`, on every core (one blue slice per task; the result does not depend on the
-/// thread count).
+/// `Float` (``stored(_:)``), on every core (one blue slice per task; the result does not
+/// depend on the thread count).
 public enum CubeBaker {
+  /// A node value as the table stores it: the nearest `Float`, except that a value too small
+  /// for a normal `Float` (below 1.2e-38 in magnitude) is stored as a zero of its sign:
+  /// OpenColorIO's `.cube` readers refuse subnormal numbers ("Invalid color triples"), and
+  /// nothing visible is lost.
+  @inlinable
+  public static func stored(_ value: Double) -> Float {
+    let f = Float(value)
+    return f.isSubnormal ? Float(signOf: f, magnitudeOf: 0) : f
+  }
+
   /// The input value of node `i` of `n` on an axis over `[lo, hi]`.
   @inlinable
   public static func nodeInput(_ i: Int, of n: Int, lo: Double, hi: Double) -> Double {
@@ -34,9 +44,9 @@ public enum CubeBaker {
           let red = nodeInput(r, of: n, lo: domainMin.x, hi: domainMax.x)
           let v = transform(SIMD3(red, green, blue))
           let o = 3 * (r + n * g)
-          slice[o] = Float(v.x)
-          slice[o + 1] = Float(v.y)
-          slice[o + 2] = Float(v.z)
+          slice[o] = stored(v.x)
+          slice[o + 1] = stored(v.y)
+          slice[o + 2] = stored(v.z)
         }
       }
     }
@@ -64,9 +74,9 @@ public enum CubeBaker {
         nodeInput(i, of: n, lo: domainMin.y, hi: domainMax.y),
         nodeInput(i, of: n, lo: domainMin.z, hi: domainMax.z))
       let v = transform(x)
-      values[3 * i] = Float(v.x)
-      values[3 * i + 1] = Float(v.y)
-      values[3 * i + 2] = Float(v.z)
+      values[3 * i] = stored(v.x)
+      values[3 * i + 1] = stored(v.y)
+      values[3 * i + 2] = stored(v.z)
     }
     return CubeTable1D(
       size: n, domainMin: SIMD3<Float>(domainMin), domainMax: SIMD3<Float>(domainMax),
