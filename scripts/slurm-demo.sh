@@ -127,8 +127,8 @@ if [ "$written" != "$frames" ]; then
 fi
 for frame in $(seq 1001 "$last"); do
   name="plate.$frame.exr"
-  # Each frame read by exactly one task (--timing prints one read line per file).
-  readers=$(cat "$work"/logs/task-*.err | grep -c "timing: $work/plates/$name: read" || true)
+  # Each frame read by exactly one task (--timing prints one read line per file, naming it at the end).
+  readers=$(cat "$work"/logs/task-*.err | grep -F "($work/plates/$name)" | grep -c "^timing: read " || true)
   if [ "$readers" != 1 ]; then
     echo "slurm-demo: $name was processed $readers times" >&2
     failures=$((failures + 1))

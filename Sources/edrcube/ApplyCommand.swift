@@ -225,10 +225,13 @@ struct ApplyCommand: ParsableCommand {
       ("read", report.seconds.read), ("apply", report.seconds.apply),
       ("write", report.seconds.write),
     ] {
+      // The contract's form first (`timing: PHASE SECONDS s RATE Mpix/s`), what scripts parse;
+      // the worker count and the file after it.
       Console.error(
-        "timing: \(job.input): \(phase) " + String(format: "%.4f", seconds) + " s "
+        "timing: \(phase) " + String(format: "%.4f", seconds) + " s "
           + String(format: "%.1f", mpix / max(seconds, 1e-9)) + " Mpix/s"
-          + (phase == "apply" ? " on \(WorkScheduler.defaultWorkers) thread(s)" : ""))
+          + (phase == "apply" ? " on \(WorkScheduler.defaultWorkers) thread(s)" : "")
+          + " (\(job.input))")
     }
   }
 }

@@ -9,7 +9,7 @@ import Testing
   /// The worker count `apply --timing` reports.
   private func reportedThreads(_ stderr: String) -> Int? {
     let lines = stderr.split(separator: "\n")
-    guard let line = lines.first(where: { $0.hasPrefix("timing: ") && $0.contains(": apply ") }),
+    guard let line = lines.first(where: { $0.hasPrefix("timing: apply ") }),
       let on = line.range(of: " on ")
     else { return nil }
     return Int(line[on.upperBound...].prefix { $0.isNumber })
