@@ -13,7 +13,13 @@ thread and all threads, runs alternating (ours, OCIO, ours, ...).
   HLG-OETF`, FileTransform, `CURVE - HLG-OETF-INVERSE`, matrix back] (OCIO's HLG built-ins
   are the scene-referred OETF; ours is the BT.2100 display chain with its OOTF);
 * the raw lookup of the SDR look through the same entry (`--lut-space raw`), for the share of
-  the engine the SDR row reaches.
+  the engine the SDR row reaches;
+* LogC3 -> Rec.709 (luts/logc3_to_rec709.cube, `logc3 awg3 -> bt1886 rec709`) on the frame
+  read as linear AWG3 / OCIO [LogCameraTransform with ARRI's LogC3 EI 800 parameters
+  (forward: linear to LogC3), FileTransform, ExponentTransform 2.4 mirrored (BT.1886 decode),
+  matrix Rec.709 -> AWG3]; beside it our scalar per-pixel passes (`file-scalar`: the path log
+  cubes took before the chain covered them), timed in the same alternation. Before timing,
+  both chains run on a few pixels and the largest difference is printed.
 
 OCIO clamps at the cube's domain; we extrapolate.
 """
@@ -62,6 +68,68 @@ def processor(kind, cube):
     return OCIO.Config.CreateRaw().getProcessor(group).getDefaultCPUProcessor()
 
 
+# colour-science 0.4.7: matrix_RGB_to_RGB(BT.709, ARRI Wide Gamut 3), same white (D65).
+REC709_TO_AWG3 = np.array([[0.631321174735009, 0.270800765721447, 0.097878124589137],
+                           [0.036819797023962, 0.793036840485888, 0.170142764617809],
+                           [0.017369455856252, 0.148788698111595, 0.833840517764676]])
+
+
+def logc3_processor(cube):
+    """OCIO's chain for a `logc3 awg3 -> bt1886 rec709` cube on linear AWG3."""
+    logc3 = OCIO.LogCameraTransform(
+        linSideBreak=[0.010591] * 3, base=10, logSideSlope=[0.247190] * 3,
+        logSideOffset=[0.385537] * 3, linSideSlope=[5.555556] * 3, linSideOffset=[0.052272] * 3,
+        direction=OCIO.TRANSFORM_DIR_FORWARD)
+    logc3.setLinearSlopeValue([5.367655] * 3)
+    file = OCIO.FileTransform(src=cube, interpolation=OCIO.INTERP_LINEAR,
+                              direction=OCIO.TRANSFORM_DIR_FORWARD)
+    bt1886 = OCIO.ExponentTransform(value=[2.4, 2.4, 2.4, 1], negativeStyle=OCIO.NEGATIVE_MIRROR,
+                                    direction=OCIO.TRANSFORM_DIR_FORWARD)
+    group = OCIO.GroupTransform(transforms=[logc3, file, bt1886, matrix(REC709_TO_AWG3)])
+    return OCIO.Config.CreateRaw().getProcessor(group).getDefaultCPUProcessor()
+
+
+def probe_difference(tool, cube, cpu, pixels):
+    """The largest |ours - OCIO| over `pixels` (rows of R G B), ours through `probe`."""
+    text = "".join("%r %r %r\n" % tuple(float(v) for v in p) for p in pixels)
+    out = subprocess.run([tool, "probe", cube, "file"], input=text, check=True,
+                         capture_output=True, text=True).stdout
+    ours_values = np.array([[float(v) for v in line.split()] for line in out.splitlines()])
+    theirs = np.array([cpu.applyRGB([float(v) for v in p]) for p in pixels])
+    return float(np.max(np.abs(ours_values - theirs))), ours_values, theirs
+
+
+def log_rows(tool, root, repeats):
+    """The LogC3 -> Rec.709 rows: ours (the chain) and our scalar passes vs OCIO."""
+    cube = os.path.join(root, "luts", "logc3_to_rec709.cube")
+    every = len(os.sched_getaffinity(0))
+    original = e.make_image()
+    work = np.empty_like(original)
+    cpu = logc3_processor(cube)
+    # Pixels of the frame whose LogC3 signals stay inside the cube's domain (OCIO clamps there,
+    # we extrapolate), and a few chosen ones: black, mid grey, white, a negative channel.
+    sample = original.reshape(-1, 4)[::997, :3]
+    sample = sample[np.all((sample > -0.01) & (sample < 8), axis=1)][:40]
+    chosen = np.array([[0, 0, 0], [0.18, 0.18, 0.18], [1, 1, 1], [0.5, 0.02, -0.005]])
+    difference, _, _ = probe_difference(tool, cube, cpu, np.vstack([chosen, sample]))
+    print(f"LogC3 -> Rec.709: ours vs OpenColorIO on {len(sample) + len(chosen)} pixels, "
+          f"max |difference| {difference:.2e}")
+    rows = []
+    with concurrent.futures.ThreadPoolExecutor(every) as pool:
+        e.ocio(cpu, original, work, 1, pool)  # warm-up
+        for threads in sorted({1, every}):
+            a, b, scalar = [], [], []
+            for _ in range(repeats):
+                a.append(ours(tool, cube, "file", threads))
+                b.append(e.ocio(cpu, original, work, threads, pool))
+                scalar.append(ours(tool, cube, "file-scalar", threads))
+            ma, mb, ms = (statistics.median(v) for v in (a, b, scalar))
+            rows.append({"what": f"chain LogC3 -> Rec.709 {threads} thr",
+                         "peer": "OpenColorIO group", "ours_mpix": ma, "theirs_mpix": mb,
+                         "speedup": ma / mb, "scalar_mpix": ms, "max_difference": difference})
+    return rows
+
+
 def ours(tool, cube, space, threads):
     out = subprocess.run([tool, "chain", cube, space, str(threads), "1"], check=True,
                          capture_output=True, text=True).stdout
@@ -94,4 +162,4 @@ def chain_rows(tool, root, repeats):
                     row["of_raw"] = ma / statistics.median(raw)
                     row["raw_mpix"] = statistics.median(raw)
                 rows.append(row)
-    return rows
+    return rows + log_rows(tool, root, repeats)

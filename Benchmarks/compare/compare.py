@@ -2,7 +2,7 @@
 """One command that measures EDRCube beside the tools users would pick instead.
 
     python3 Benchmarks/compare/compare.py [--repeats 5] [--json OUT.json] [--keep DIR]
-        [--only engine chain apply parse] [--baseline OLD_EDRCUBE]
+        [--only engine chain logchain apply parse] [--baseline OLD_EDRCUBE]
 
 It installs the peers if missing (pip: opencolorio, openimageio, colour-science; apt: ffmpeg),
 builds EDRCube and the Benchmarks tools in release mode, generates the test data (a 3840x2160
@@ -14,7 +14,8 @@ the same run, alternating ours and theirs, medians of --repeats:
   memory copy of the same buffer (the floor no kernel can beat);
 * chain: the whole path `edrcube apply` runs (SDR look on linear EDR with the default
   policy, PQ and HLG cubes) vs OpenColorIO running the same chain (chain_vs_ocio.py), 1 thread
-  and all threads, with the SDR row's share of the raw lookup;
+  and all threads, with the SDR row's share of the raw lookup, and a LogC3 -> Rec.709 camera
+  cube beside our scalar passes (`logchain` runs only that row);
 * apply, end to end (read, apply, write): `edrcube apply --lut-space raw` vs
   `oiiotool IN --ociofiletransform LUT -o OUT` and ffmpeg's `lut3d` filter; both peers clamp
   at the cube's domain, we extrapolate; every timed run starts after an untimed `sync`, so no
@@ -262,13 +263,13 @@ def main():
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--json", default="benchmark-comparison.json")
     parser.add_argument("--keep", help="keep the generated data here")
-    parser.add_argument("--only", nargs="+", choices=["engine", "chain", "apply", "parse"],
+    parser.add_argument("--only", nargs="+", choices=["engine", "chain", "logchain", "apply", "parse"],
                         default=["engine", "chain", "apply", "parse"])
     parser.add_argument("--baseline", help="another edrcube binary to compare the apply rows with")
     args = parser.parse_args()
     ensure_peers()
     edrcube, engine_tool, format_tool, loop = build(
-        with_benchmarks=bool({"engine", "chain", "parse"} & set(args.only)),
+        with_benchmarks=bool({"engine", "chain", "logchain", "parse"} & set(args.only)),
         with_edrcube=bool({"apply", "parse"} & set(args.only)))
     folder = args.keep or tempfile.mkdtemp(prefix="edrcube-bench-")
     os.makedirs(folder, exist_ok=True)
@@ -281,6 +282,10 @@ def main():
         sys.path.insert(0, HERE)
         import chain_vs_ocio
         rows += chain_vs_ocio.chain_rows(engine_tool, ROOT, args.repeats)
+    elif "logchain" in args.only:
+        sys.path.insert(0, HERE)
+        import chain_vs_ocio
+        rows += chain_vs_ocio.log_rows(engine_tool, ROOT, args.repeats)
     if "apply" in args.only:
         rows += apply_rows(edrcube, images, looks, folder, args.repeats, args.baseline)
     if "parse" in args.only:
@@ -293,6 +298,9 @@ def main():
         else:
             ours, theirs = f"{r['ours_s']:.3f} s", f"{r['theirs_s']:.3f} s"
         print(f"{r['what']:<44} {r['peer']:<28} {ours:>10} {theirs:>10} {r['speedup']:>8.2f}x")
+        if "scalar_mpix" in r:
+            print(f"{'':<44} (our scalar passes, the path before the chain: "
+                  f"{r['scalar_mpix']:.1f} Mp/s; the chain is {r['ours_mpix'] / r['scalar_mpix']:.2f}x)")
         if "of_raw" in r:
             print(f"{'':<44} (raw lookup {r['raw_mpix']:.1f} Mp/s: this row is "
                   f"{100 * r['of_raw']:.0f} % of it)")

@@ -9,6 +9,7 @@
 #pragma clang attribute push(__attribute__((target("avx2,fma"))), apply_to = function)
 
 #include "lut_curves_avx2.h"
+#include "lut_log_curves_avx2.h"
 
 #include <string.h>
 
@@ -134,6 +135,9 @@ CURVE_INLINE void prepare8(const EDRChain *chain, Pixels8 x, float *signals, flo
 #define UNIT_CLAMP(v) _mm256_min_ps(_mm256_max_ps(v, zero), one)
     x = display;
     MAP3(x, UNIT_CLAMP);
+  } else if (curve == EDR_CHAIN_LOG) {
+#define LOG_ENCODE(v) log_encode8(&chain->inputLog, v)
+    MAP3(x, LOG_ENCODE);
   }
   x.a = _mm256_setzero_ps();
   store8(signals, 4, x, 0xFF);
@@ -173,6 +177,9 @@ CURVE_INLINE Pixels8 decode8(const EDRChain *chain, Pixels8 x) {
     hlg_eotf8(&chain->hlg, &x.r, &x.g, &x.b);
 #define BY_WHITE(v) _mm256_div_ps(v, white)
     MAP3(x, BY_WHITE);
+  } else if (curve == EDR_CHAIN_LOG) {
+#define LOG_DECODE(v) log_decode8(&chain->outputLog, v)
+    MAP3(x, LOG_DECODE);
   }
   return x;
 }

@@ -14,12 +14,18 @@ import Testing
 @Suite struct ChainKernelTests {
   /// Values that probe each curve's branches, the maxRGB division, the PQ table's ends and the
   /// fallbacks.
-  static let edges: [Float] = [
-    -3, -1, -1e-3, -.leastNormalMagnitude / 3, -0.0, 0, .leastNonzeroMagnitude,
-    .leastNormalMagnitude / 3, 1e-20, 1e-12, 1e-7, 0.002, 0.003_130_8,
-    0.040_45, 0.18, 0.5, 0.999_999_9, 1, 1.000_000_1, 1.5, 4, 49, 1e4, 1e8, 3e38,
-    .greatestFiniteMagnitude, .nan, .infinity, -.infinity,
-  ]
+  static let edges: [Float] =
+    [
+      -3, -1, -1e-3, -.leastNormalMagnitude / 3, -0.0, 0, .leastNonzeroMagnitude,
+      .leastNormalMagnitude / 3, 1e-20, 1e-12, 1e-7, 0.002, 0.003_130_8,
+      0.040_45, 0.18, 0.5, 0.999_999_9, 1, 1.000_000_1, 1.5, 4, 49, 1e4, 1e8, 3e38,
+      .greatestFiniteMagnitude, .nan, .infinity, -.infinity,
+    ] + logCuts
+
+  /// Each log curve's cut points (linear and signal side) and their neighbours.
+  static let logCuts: [Float] = TransferFunction.allCases.compactMap(FastLogCurve.curve).flatMap {
+    [$0.encodeCut, $0.decodeCut].flatMap { [$0.nextDown, $0, $0.nextUp] }
+  }
 
   /// `count` pixels of `channels` floats: edge values mixed with random EDR values.
   static func pixels(count: Int, channels: Int) -> [Float] {
@@ -39,7 +45,8 @@ import Testing
   static func same(_ a: Float, _ b: Float) -> Bool { a == b || (a.isNaN && b.isNaN) }
 
   /// The applications under test: each curve the chain covers (linear, srgb, bt1886, pq,
-  /// hlg) in and out, every policy, linear and sRGB-encoded working spaces, other primaries.
+  /// hlg, the log curves) in and out, every policy, linear and sRGB-encoded working spaces,
+  /// other primaries.
   static func applications(_ instructionSet: KernelInstructionSet) throws -> [CubeApplication] {
     let sdr = CubeLUT(try TestCubes.vector("sdr_look_11.cube"))
     let pq = CubeLUT(try TestCubes.vector("pq6_tone_scaled_maxrgb.cube"))
@@ -90,6 +97,40 @@ import Testing
       CubeApplication(
         lut: sdr, space: CubeSpace(.linear), interpolation: .tetrahedral,
         instructionSet: instructionSet))
+    return apps + (try logApplications(instructionSet))
+  }
+
+  /// Every log curve: as a one-space cube in its camera primaries, through an identity cube
+  /// from linear Rec.709 (its decoding at the input values, the cut points included) and to
+  /// linear Rec.709 (its encoding, no matrix); LogC3 → BT.1886 Rec.709 as the bundled look
+  /// has it, with either extrapolation, and ACEScct → sRGB on an sRGB-encoded working space.
+  static func logApplications(_ instructionSet: KernelInstructionSet) throws -> [CubeApplication] {
+    let sdr = CubeLUT(try TestCubes.vector("sdr_look_11.cube"))
+    let identity = TestCubes.identity(size: 17)
+    let linear = CubeSpace(.linear)
+    var apps: [CubeApplication] = []
+    for transfer in TransferFunction.allCases where FastLogCurve.curve(transfer) != nil {
+      let log709 = CubeSpace(transfer, primaries: .rec709)
+      apps.append(
+        CubeApplication(lut: sdr, space: CubeSpace(transfer), instructionSet: instructionSet))
+      apps.append(
+        CubeApplication(
+          lut: identity, space: linear, outputSpace: log709, instructionSet: instructionSet))
+      apps.append(
+        CubeApplication(
+          lut: identity, space: log709, outputSpace: linear, interpolation: .tetrahedral,
+          instructionSet: instructionSet))
+    }
+    for extrapolation in [Extrapolation.linear, .clamp] {
+      apps.append(
+        CubeApplication(
+          lut: sdr, space: CubeSpace(.logc3), outputSpace: CubeSpace(.bt1886),
+          extrapolation: extrapolation, instructionSet: instructionSet))
+    }
+    apps.append(
+      CubeApplication(
+        lut: sdr, space: CubeSpace(.acescct), outputSpace: CubeSpace(.srgb),
+        working: WorkingSpace(.srgb), instructionSet: instructionSet))
     return apps
   }
 

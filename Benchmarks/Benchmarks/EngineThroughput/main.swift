@@ -3,12 +3,14 @@
 //   EngineThroughput write-cube PATH SIZE
 //   EngineThroughput run SIZE trilinear|tetrahedral linear|clamp THREADS REPEATS [W H]
 //   EngineThroughput chain CUBE SPACE THREADS REPEATS [W H]
+//   EngineThroughput probe CUBE SPACE < triples
 //
 // `run` applies once to warm up, then REPEATS times from a fresh copy of the image, and prints
 // one line `mpix_per_s <value>` per timed apply (the copy is not timed). `chain` does the same
-// through the path `edrcube apply` takes: a `CubeApplication` (the .cube file CUBE in the
-// cube space SPACE, e.g. `srgb`, `pq`, `hlg`; linear Rec.709 working space, the default
-// policy and extrapolation), applied with `apply(inPlace:channels:threads:)`.
+// through the path `edrcube apply` takes: a `CubeApplication` (`chainApplication`: the .cube
+// file CUBE in the cube space SPACE), applied with `apply(inPlace:channels:threads:)`.
+// `probe` prints that application's result for each `R G B` line on stdin (the batch path,
+// one pixel at a time), for checking it against a peer before timing.
 import BenchmarkSupport
 import ColorMath
 import CubeFormat
@@ -69,19 +71,26 @@ case "run":
   }
 case "chain":
   guard arguments.count == 6 || arguments.count == 8,
-    let transfer = TransferFunction(rawValue: arguments[3]),
     let threads = Int(arguments[4]), let repeats = Int(arguments[5])
   else { fail("chain CUBE SPACE THREADS REPEATS [W H]") }
-  let application: CubeApplication
-  do {
-    application = try CubeApplication(
-      file: CubeReader.read(contentsOf: arguments[2]), space: CubeSpace(transfer))
-  } catch { fail("cannot read \(arguments[2]): \(error)") }
+  let application = chainApplication(path: arguments[2], space: arguments[3])
   measure(repeats: repeats, size: arguments.dropFirst(6)) { work in
     application.apply(inPlace: work, channels: 4, threads: threads)
+  }
+case "probe":
+  guard arguments.count == 4 else { fail("probe CUBE SPACE") }
+  let application = chainApplication(path: arguments[2], space: arguments[3])
+  while let line = readLine() {
+    let v = line.split(separator: " ").compactMap { Float($0) }
+    guard v.count == 3 else { fail("probe: expected R G B, got '\(line)'") }
+    var pixel = v
+    pixel.withUnsafeMutableBufferPointer {
+      application.apply(inPlace: $0, channels: 3, threads: 1)
+    }
+    print(pixel.map { "\($0)" }.joined(separator: " "))
   }
 default:
   fail(
     "usage: EngineThroughput write-cube PATH SIZE | run SIZE INTERP EXTRAP THREADS REPEATS"
-      + " | chain CUBE SPACE THREADS REPEATS")
+      + " | chain CUBE SPACE THREADS REPEATS | probe CUBE SPACE")
 }

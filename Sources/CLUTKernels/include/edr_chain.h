@@ -2,15 +2,18 @@
 // pre-pass (working space → cube signal) and the post-pass (looked-up signal → working space)
 // over a run of interleaved pixels, 8 per AVX2 vector. They evaluate the same algorithms as
 // EDRPipeline's scalar `prepare` and `finish` (ColorMath's FastPower, FastSDRTransfer, FastPQ,
-// FastHLG and PolynomialMath, their tables read through the pointers below with gathers; the
-// same operations in the same order, no fused multiply-adds), so a pixel gets the same value
-// either way. Pixels the vector code does not cover (a non-finite channel or display light, a
-// PQ luminance below the table) are handed back to the caller, which runs its scalar path.
+// FastHLG, FastLogCurve and PolynomialMath, their tables read through the pointers below with
+// gathers; the same operations in the same order, no fused multiply-adds), so a pixel gets the
+// same value either way. Pixels the vector code does not cover (a non-finite channel or display
+// light, a PQ luminance below the table) are handed back to the caller, which runs its scalar
+// path.
 #ifndef EDR_CHAIN_H
 #define EDR_CHAIN_H
 
 #include <stdbool.h>
 #include <stdint.h>
+
+#include "edr_log_curve.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -60,6 +63,8 @@ typedef enum EDRChainCurve {
   EDR_CHAIN_BT1886 = 2,
   EDR_CHAIN_PQ = 3,
   EDR_CHAIN_HLG = 4,
+  /// A camera or ACES log curve (EDRChain's inputLog, outputLog).
+  EDR_CHAIN_LOG = 5,
 } EDRChainCurve;
 
 /// The highlight scale of an SDR cube's policy for pixels with maxRGB m > 1 (divided by m
@@ -87,6 +92,8 @@ typedef struct EDRChain {
   float referenceWhite, outputReferenceWhite;
   /// h(m) = m − risingFactor·(1 − exp((1 − m)·inverseBend)).
   float risingFactor, inverseBend;
+  /// The log curves of the cube's input and output, where they are EDR_CHAIN_LOG.
+  EDRLogCurve inputLog, outputLog;
 } EDRChain;
 
 /// Whether the chain can run here (x86-64 with AVX2).

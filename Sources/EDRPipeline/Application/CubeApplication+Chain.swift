@@ -5,10 +5,11 @@ import LUTEngine
 /// The batch path's vector chain (CLUTKernels' `edr_chain_prepare` / `edr_chain_finish`,
 /// AVX2): `prepare` and `finish` on 8 pixels per instruction, with the same algorithms as the
 /// scalar ones here (ColorMath's tables, read by the C code through pointers), so that every
-/// pixel gets the value ``CubeApplication/apply(_:)`` gives it. It covers the curves linear,
-/// srgb, bt1886, pq and hlg, any primaries, an sRGB-encoded or linear working space and the
-/// clamp, linear, maxrgb and rising-maxrgb policies without a tone map; other applications
-/// (log cubes, tone-scaled-maxrgb, a tone map) keep the scalar passes.
+/// pixel gets the value ``CubeApplication/apply(_:)`` gives it. It covers every curve but raw
+/// (linear, srgb, bt1886, pq, hlg and the log curves, on either side of the cube), any
+/// primaries, an sRGB-encoded or linear working space and the clamp, linear, maxrgb and
+/// rising-maxrgb policies without a tone map; other applications (tone-scaled-maxrgb, a tone
+/// map) keep the scalar passes.
 struct ChainKernel: @unchecked Sendable {
   // @unchecked: `parameters` holds pointers to ColorMath's tables, read-only for the life of
   // the process.
@@ -48,7 +49,8 @@ struct ChainKernel: @unchecked Sendable {
       hasToCube: toCube != nil, hasFromCube: fromCube != nil,
       toCube: Self.elements(toCube), fromCube: Self.elements(fromCube),
       referenceWhite: referenceWhite, outputReferenceWhite: outputReferenceWhite,
-      risingFactor: continuation.risingFactor, inverseBend: continuation.inverseBend)
+      risingFactor: continuation.risingFactor, inverseBend: continuation.inverseBend,
+      inputLog: Self.logCurve(input), outputLog: Self.logCurve(output))
   }
 
   private static func curve(_ mode: CubeApplication.Mode) -> EDRChainCurve? {
@@ -58,8 +60,20 @@ struct ChainKernel: @unchecked Sendable {
     case .gamma24: EDR_CHAIN_BT1886
     case .pq: EDR_CHAIN_PQ
     case .hlg: EDR_CHAIN_HLG
-    case .raw, .log: nil
+    case .log: EDR_CHAIN_LOG
+    case .raw: nil
     }
+  }
+
+  /// The constants of a log curve's ``FastLogCurve`` (zeros for the other modes).
+  private static func logCurve(_ mode: CubeApplication.Mode) -> EDRLogCurve {
+    guard case .log(let transfer) = mode, let c = FastLogCurve.curve(transfer) else {
+      return EDRLogCurve()
+    }
+    return EDRLogCurve(
+      toe: c.toe.rawValue, encodeCut: c.encodeCut, decodeCut: c.decodeCut,
+      logSlope: c.logSlope, logOffset: c.logOffset, expSlope: c.expSlope, scale: c.scale,
+      offset: c.offset, toeSlope: c.toeSlope, toeOffset: c.toeOffset, toeFloor: c.toeFloor)
   }
 
   private static func hlgTables(_ hlg: FastHLG) -> EDRHLGTables {

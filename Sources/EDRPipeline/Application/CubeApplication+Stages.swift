@@ -4,8 +4,8 @@ import ColorMath
 /// `finish` (cube output signal → working). The scalar and the batch paths both use them, so
 /// they agree. The sRGB, BT.1886, PQ and HLG curves are ColorMath's table-driven `Float`
 /// versions (within 2e-6 relative of the exact ones, far inside the `edr_application`
-/// tolerance), which the batch path's C chain evaluates operation for operation; the log curves
-/// are ``TransferFunction``'s `Float` formulas.
+/// tolerance), and the log curves ColorMath's ``FastLogCurve`` (within 2e-6 on the log side),
+/// which the batch path's C chain evaluates operation for operation.
 extension CubeApplication {
   /// What `prepare` hands to the lookup and remembers for `finish`.
   struct Prepared {
@@ -116,7 +116,7 @@ extension CubeApplication.Mode {
     switch self {
     case .sRGB: FastSDRTransfer.sRGB.encode(x)
     case .gamma24: FastSDRTransfer.bt1886.encode(x)
-    case .log(let transfer): transfer.encode(x)
+    case .log(let transfer): FastLogCurve.curve(transfer)?.encode(x) ?? transfer.encode(x)
     case .raw, .linear, .pq, .hlg: x
     }
   }
@@ -126,7 +126,7 @@ extension CubeApplication.Mode {
     switch self {
     case .sRGB: FastSDRTransfer.sRGB.decode(x)
     case .gamma24: FastSDRTransfer.bt1886.decode(x)
-    case .log(let transfer): transfer.decode(x)
+    case .log(let transfer): FastLogCurve.curve(transfer)?.decode(x) ?? transfer.decode(x)
     case .raw, .linear, .pq, .hlg: x
     }
   }
