@@ -3,7 +3,8 @@ import Synchronization
 
 extension WorkScheduler {
   /// Runs `count` items through two stages, `prepare` then `finish`, overlapping them: while
-  /// `finish(i, …)` runs on the calling thread, `prepare(i + 1)` runs on a helper thread.
+  /// `finish(i, …)` runs on the calling thread, `prepare(i + 1)` runs on a helper thread (one
+  /// thread prepares every item).
   ///
   /// At most two items are in flight: the one being finished and the next one (being prepared,
   /// or prepared and waiting); `prepare(i + 2)` starts only after `finish(i, …)` has returned
@@ -26,35 +27,53 @@ extension WorkScheduler {
   ) {
     guard count > 0 else { return }
     withoutActuallyEscaping(prepare) { prepare in
-      let queue = DispatchQueue(label: "WorkScheduler.pipeline")
-      var ready: Prepared? = prepare(0)
-      for item in 0..<count {
-        let next = item + 1
-        let ahead = Handoff<Prepared>()
-        let group = DispatchGroup()
-        if next < count && overlaps(item) {
-          queue.async(group: group) { ahead.put(prepare(next)) }
+      let handoff = Handoff<Prepared>()
+      let helper = DispatchGroup()
+      // One thread prepares every item, each once the calling thread allows it: the buffers
+      // of every item then come from that thread's malloc arena, where a finished item's
+      // memory is reused for the next, so the process holds about two items' memory.
+      DispatchQueue.global().async(group: helper) {
+        for item in 0..<count {
+          handoff.allowed.wait()
+          handoff.put(prepare(item))
         }
-        // `ready` is emptied, so `finish` holds the only reference to item `item`'s value.
-        if let current = ready.take() { finish(item, current) }
-        // Nothing escapes: the helper's work ends before the next item or the return.
-        group.wait()
-        ready = ahead.take() ?? (next < count ? prepare(next) : nil)
       }
+      handoff.allowed.signal()
+      for item in 0..<count {
+        let current = handoff.take()
+        let ahead = item + 1 < count && overlaps(item)
+        if ahead { handoff.allowed.signal() }
+        finish(item, current)
+        if item + 1 < count && !ahead { handoff.allowed.signal() }
+        // `current` is released here, before item + 2 may be prepared.
+      }
+      // Nothing escapes: the helper has returned before this call does.
+      helper.wait()
     }
   }
 }
 
-/// One value passed from the helper thread to the calling thread of
-/// ``WorkScheduler/pipeline(count:overlaps:prepare:finish:)``.
+/// The values passed from the helper thread of
+/// ``WorkScheduler/pipeline(count:overlaps:prepare:finish:)`` to the calling thread, one at a
+/// time, and the calling thread's permission to prepare the next.
 private final class Handoff<Value: Sendable>: Sendable {
+  /// Signalled once per item the helper may prepare.
+  let allowed = DispatchSemaphore(value: 0)
+  private let ready = DispatchSemaphore(value: 0)
   private let slot = Mutex<Value?>(nil)
 
+  /// Hands over a prepared value (the slot is empty: one item is allowed at a time).
   func put(_ value: sending Value) {
     slot.withLock { $0 = value }
+    ready.signal()
   }
 
-  func take() -> Value? {
-    slot.withLock { $0.take() }
+  /// Waits for the next prepared value and takes it.
+  func take() -> Value {
+    ready.wait()
+    guard let value = slot.withLock({ $0.take() }) else {
+      preconditionFailure("a value is put before each signal")
+    }
+    return value
   }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 import Testing
 
@@ -75,6 +76,20 @@ import Testing
     #expect(events.firstIndex(of: "finish 1")! < events.firstIndex(of: "prepare 2")!)
     #expect(events.filter { $0.hasPrefix("finish") } == (0..<4).map { "finish \($0)" })
     #expect(trace.most <= 2)
+  }
+
+  /// One thread prepares every item (so their buffers share one malloc arena), and it is not
+  /// the calling thread.
+  @Test func oneHelperThreadPreparesEveryItem() {
+    let threads = Mutex<Set<ObjectIdentifier>>([])
+    let caller = ObjectIdentifier(Thread.current)
+    WorkScheduler.pipeline(count: 5) { _ in
+      threads.withLock { _ = $0.insert(ObjectIdentifier(Thread.current)) }
+    } finish: { _, _ in
+    }
+    let used = threads.withLock { $0 }
+    #expect(used.count == 1)
+    #expect(!used.contains(caller))
   }
 
   @Test func noItemsCallNothing() {
