@@ -2,7 +2,8 @@
 """One command that measures EDRCube beside the tools users would pick instead.
 
     python3 Benchmarks/compare/compare.py [--repeats 5] [--json OUT.json] [--keep DIR]
-        [--only engine chain logchain apply parse] [--baseline OLD_EDRCUBE]
+        [--only engine chain logchain apply parse endtoend sequence] [--baseline OLD_EDRCUBE]
+        [--frames 32]
 
 It installs the peers if missing (pip: opencolorio, openimageio, colour-science; apt: ffmpeg),
 builds EDRCube and the Benchmarks tools in release mode, generates the test data (a 3840x2160
@@ -26,7 +27,12 @@ the same run, alternating ours and theirs, medians of --repeats:
   syncs can reach there). `--keep /dev/shm/DIR` puts data and outputs on tmpfs, where the disk
   drops out;
 * parse and write a 65³ cube: our reader/writer in-process vs OpenColorIO's cold load,
-  colour-science's read_LUT/write_LUT and a hand-written C loop (strtof / printf "%.6f").
+  colour-science's read_LUT/write_LUT and a hand-written C loop (strtof / printf "%.6f");
+* endtoend and sequence (sequence.py, only when named in --only): the default SDR-look path
+  on 4K float EXR against oiiotool running the same chain from a written config.ocio, one
+  frame, and a folder of --frames frames in frames/s against oiiotool in a loop and the
+  synced-write floor, with peak memory; they run in --keep's folder (default: a temporary
+  folder on the disk; --keep /dev/shm/DIR for tmpfs).
 
 It prints one table of ratios (theirs / ours as speed-ups: > 1 means we are faster) and
 writes it as JSON.
@@ -258,19 +264,34 @@ def engine_rows(engine_tool, folder, repeats):
     return rows
 
 
+def sequence_modes(args, edrcube, folder):
+    """The endtoend and sequence rows (sequence.py), when asked for."""
+    sys.path.insert(0, HERE)
+    import sequence
+    rows = []
+    if "endtoend" in args.only:
+        rows += sequence.endtoend_rows(edrcube, folder, args.repeats)
+    if "sequence" in args.only:
+        rows += sequence.sequence_rows(edrcube, folder, args.repeats, args.frames, args.baseline)
+    return rows
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--json", default="benchmark-comparison.json")
     parser.add_argument("--keep", help="keep the generated data here")
-    parser.add_argument("--only", nargs="+", choices=["engine", "chain", "logchain", "apply", "parse"],
+    parser.add_argument("--only", nargs="+",
+                        choices=["engine", "chain", "logchain", "apply", "parse", "endtoend",
+                                 "sequence"],
                         default=["engine", "chain", "apply", "parse"])
     parser.add_argument("--baseline", help="another edrcube binary to compare the apply rows with")
+    parser.add_argument("--frames", type=int, default=32, help="frames of the sequence rows")
     args = parser.parse_args()
     ensure_peers()
     edrcube, engine_tool, format_tool, loop = build(
         with_benchmarks=bool({"engine", "chain", "logchain", "parse"} & set(args.only)),
-        with_edrcube=bool({"apply", "parse"} & set(args.only)))
+        with_edrcube=bool({"apply", "parse", "endtoend", "sequence"} & set(args.only)))
     folder = args.keep or tempfile.mkdtemp(prefix="edrcube-bench-")
     os.makedirs(folder, exist_ok=True)
     if {"apply", "parse"} & set(args.only):
@@ -290,14 +311,18 @@ def main():
         rows += apply_rows(edrcube, images, looks, folder, args.repeats, args.baseline)
     if "parse" in args.only:
         rows += parse_rows(format_tool, loop, random65, folder, args.repeats)
+    rows += sequence_modes(args, edrcube, folder)
     print(f"\nmedians of {args.repeats}, alternating runs; speed-up > 1 means EDRCube is faster")
     print(f"{'what':<44} {'peer':<28} {'ours':>10} {'theirs':>10} {'speed-up':>9}")
     for r in rows:
         if "ours_mpix" in r:
             ours, theirs = f"{r['ours_mpix']:.1f} Mp/s", f"{r['theirs_mpix']:.1f} Mp/s"
+        elif "shown" in r:
+            ours, theirs = r["shown"]
         else:
             ours, theirs = f"{r['ours_s']:.3f} s", f"{r['theirs_s']:.3f} s"
-        print(f"{r['what']:<44} {r['peer']:<28} {ours:>10} {theirs:>10} {r['speedup']:>8.2f}x")
+        speedup = f"{r['speedup']:>8.2f}x" if "speedup" in r else ""
+        print(f"{r['what']:<44} {r['peer']:<28} {ours:>10} {theirs:>10} {speedup}")
         if "scalar_mpix" in r:
             print(f"{'':<44} (our scalar passes, the path before the chain: "
                   f"{r['scalar_mpix']:.1f} Mp/s; the chain is {r['ours_mpix'] / r['scalar_mpix']:.2f}x)")

@@ -2,7 +2,8 @@ import Dispatch
 
 /// The one place where EDRCube's work crosses threads: every parallel loop (the LUT engine's
 /// batches, the pipeline's chunks, cube baking, EXR/TIFF coding, linting files) runs through
-/// ``run(workers:_:)``, and the worker count comes from ``workers(for:requested:)``.
+/// ``run(workers:_:)``, and the worker count comes from ``workers(for:requested:)``; the
+/// frames of a sequence overlap through ``pipeline(count:overlaps:prepare:finish:)``.
 ///
 /// Why handing pointers to workers is race-free here, once for all callers:
 /// - ``run(workers:_:)`` returns only after every worker has returned, so anything the body

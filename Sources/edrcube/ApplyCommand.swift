@@ -154,17 +154,10 @@ struct ApplyCommand: ParsableCommand {
     }
     if outputDirectory != nil { try ApplyJobs.createOutputFolders(jobs) }
     // One transform per working space, in the order met.
-    var transforms: [ResolvedTransform] = []
+    let options = transform
     let processor = FrameProcessor(
-      transform: { working in
-        if let known = transforms.first(where: { $0.application.working == working }) {
-          return known
-        }
-        let made = try transform.resolve(cube, defaultWorking: working)
-        if transforms.isEmpty, let note = made.policyNote { Console.note(note) }
-        transforms.append(made)
-        Console.note(made.summary)
-        return made
+      transforms: TransformResolver { working in
+        try options.resolve(cube, defaultWorking: working)
       },
       part: part, layer: layer, alpha: alpha, pixelType: pixelType?.exrPixelType,
       compression: compression?.rawValue,
@@ -177,7 +170,7 @@ struct ApplyCommand: ParsableCommand {
     if let preview, !pictures.isEmpty {
       try PlotPNG.write(ComparisonSheet.render(pictures), to: preview, using: processor.writer)
     }
-    summary.describe(transforms)
+    summary.describe(processor.transforms.resolved)
     if jsonOutput.json {
       if summary.failed == 0 { try Console.json(summary) }
     } else {
@@ -188,8 +181,10 @@ struct ApplyCommand: ParsableCommand {
     }
   }
 
-  /// Processes every job; a file that fails is reported and the batch goes on. Returns the
-  /// summary and the pictures of the files `--preview` shows.
+  /// Processes every job; a file that fails is reported and the batch goes on. A sequence's
+  /// frame k + 1 is read and transformed while frame k is written (two frames in memory at
+  /// most); what is printed comes in frame order. Returns the summary and the pictures of the
+  /// files `--preview` shows.
   private func run(_ jobs: [ApplyJob], with processor: FrameProcessor, streams: ApplyStreams)
     -> (ApplySummary, pictures: [(width: Int, height: Int, rgba: [Float])])
   {
@@ -199,9 +194,10 @@ struct ApplyCommand: ParsableCommand {
     // --preview pictures one file, or a sequence's first, middle and last.
     let pictured: Set<Int> = preview == nil ? [] : [0, (jobs.count - 1) / 2, jobs.count - 1]
     var pictures: [(width: Int, height: Int, rgba: [Float])] = []
-    for (index, job) in jobs.enumerated() {
-      do {
-        let report = try processor.process(job, picturing: pictured.contains(index))
+    func report(_ job: ApplyJob, notes: [String], _ result: Result<FrameReport, any Error>) {
+      notes.forEach(Console.note)
+      switch result {
+      case .success(let report):
         if let picture = report.picture { pictures.append(picture) }
         if !warned, report.edrPixels > 0, let warning = report.flatteningWarning {
           Console.error(warning)
@@ -209,13 +205,34 @@ struct ApplyCommand: ParsableCommand {
         }
         summary.add(report)
         if timing { printTiming(report, job: job) }
-      } catch {
+      case .failure(let error):
         let failure = streams.renamed(error as? CLIFailure ?? CLIFailure("\(error)"))
         failure.print()
         summary.add(failure)
       }
       bar.advance()
     }
+    if jobs.count == 1, let job = jobs.first {
+      var notes: [String] = []
+      let result = Result {
+        try processor.process(job, picturing: !pictured.isEmpty, notes: &notes)
+      }
+      report(job, notes: notes, result)
+      return (summary, pictures)
+    }
+    WorkScheduler.pipeline(
+      count: jobs.count, overlaps: { !ApplyJobs.reads(jobs[$0 + 1], writtenBy: jobs[$0]) },
+      prepare: { index in
+        var notes: [String] = []
+        let result = Result {
+          try processor.prepare(jobs[index], picturing: pictured.contains(index), notes: &notes)
+        }
+        return (notes: notes, result: result)
+      },
+      finish: { index, prepared in
+        let result = prepared.result.flatMap { frame in Result { try processor.write(frame) } }
+        report(jobs[index], notes: prepared.notes, result)
+      })
     return (summary, pictures)
   }
 

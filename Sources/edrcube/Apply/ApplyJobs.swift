@@ -1,8 +1,9 @@
+import FileOutput
 import Foundation
 import RasterIO
 
 /// One file to process: where it comes from and where the result goes.
-struct ApplyJob: Equatable {
+struct ApplyJob: Equatable, Sendable {
   var input: String
   var output: String
 }
@@ -149,5 +150,18 @@ enum ApplyJobs {
       )
     }
     return [ApplyJob(input: only.path, output: output)]
+  }
+
+  /// Whether `next` reads the file `job` writes (`--in-place` given the same file twice, or an
+  /// output named as a later input): `next` is then read only once `job` is written, as a
+  /// plain loop would.
+  static func reads(_ next: ApplyJob, writtenBy job: ApplyJob) -> Bool {
+    guard next.input != job.output else { return true }
+    do {
+      try InputProtection.check(outputs: [job.output], inputs: [next.input])
+      return false
+    } catch {
+      return true
+    }
   }
 }

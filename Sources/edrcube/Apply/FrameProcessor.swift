@@ -6,7 +6,7 @@ import Foundation
 import RasterIO
 
 /// What happened to one file.
-struct FrameReport {
+struct FrameReport: Sendable {
   var pixels = 0
   var nonFinitePixels = 0
   var nonFiniteOutputs = 0
@@ -20,10 +20,14 @@ struct FrameReport {
   var picture: (width: Int, height: Int, rgba: [Float])?
 }
 
-/// Reads, transforms and writes one file (all cores within the frame).
-struct FrameProcessor {
+/// Reads, transforms and writes one file (all cores within the frame), in one pass
+/// (``process(_:picturing:notes:)``) or in two steps that overlap across the frames of a
+/// sequence (``prepare(_:picturing:notes:)`` then ``write(_:)``); the files are the same.
+/// Nothing here prints: notes for the terminal are appended to `notes`, to be printed in frame
+/// order.
+struct FrameProcessor: Sendable {
   /// The transform for pixels in a working space (one per space met).
-  var transform: (WorkingSpace) throws -> ResolvedTransform
+  var transforms: TransformResolver
   /// `--part`: an EXR part's name or index.
   var part: String?
   var layer: String?
@@ -36,9 +40,50 @@ struct FrameProcessor {
   /// The before/after picture drawn for the frames `process` is asked to picture (`--preview`).
   var comparison: ComparisonPreview?
 
-  /// Processes `job`; with `picturing` (and a ``comparison``) the report holds its picture.
-  func process(_ job: ApplyJob, picturing: Bool = false) throws -> FrameReport {
-    var report = FrameReport()
+  /// Processes `job`, each batch of rows transformed just before it is written (one file's
+  /// fastest path); with `picturing` (and a ``comparison``) the report holds its picture.
+  func process(_ job: ApplyJob, picturing: Bool = false, notes: inout [String]) throws
+    -> FrameReport
+  {
+    var clock = Clock()
+    var frame = try read(job, picturing: picturing, notes: &notes)
+    var report = try frame.transform { document, block in
+      try document.transformRGB(
+        pixelType: pixelType, compression: compression, writingTo: job.output, writer: writer,
+        block)
+    }
+    // Rows are transformed just before they are written: the apply phase is the time spent
+    // transforming, the write phase the rest.
+    report.seconds.write = max(0, clock.lap() - report.seconds.read - report.seconds.apply)
+    return report
+  }
+
+  /// Reads and transforms `job` in memory, for ``write(_:)``: while a sequence's frame is
+  /// written, the next one is prepared (`WorkScheduler.pipeline`).
+  func prepare(_ job: ApplyJob, picturing: Bool = false, notes: inout [String]) throws
+    -> TransformedFrame
+  {
+    var frame = try read(job, picturing: picturing, notes: &notes)
+    let report = try frame.transform { document, block in
+      var clock = Clock()
+      let results = try document.transformRGB(
+        pixelType: pixelType, compression: compression, for: job.output, block)
+      return (results, clock.lap())
+    }
+    return TransformedFrame(job: job, document: frame.document, report: report)
+  }
+
+  /// Writes a frame ``prepare(_:picturing:notes:)`` made; the report gains the write time.
+  func write(_ frame: consuming TransformedFrame) throws -> FrameReport {
+    var clock = Clock()
+    try frame.document.write(to: frame.job.output, using: writer)
+    frame.report.seconds.write = clock.lap()
+    return frame.report
+  }
+
+  /// Reads `job`'s input (converted to the output's format where that differs) and resolves
+  /// its transform.
+  private func read(_ job: ApplyJob, picturing: Bool, notes: inout [String]) throws -> OpenFrame {
     var clock = Clock()
     var document = try ImageDocument.read(
       path: job.input, part: part, layer: layer, limits: limits)
@@ -51,31 +96,67 @@ struct FrameProcessor {
       working = WorkingSpace(.linear, primaries: working.primaries)
       alphaMode = document.alphaMode
       if !conversion.dropped.isEmpty {
-        Console.note(
+        notes.append(
           "note: \(job.input) → \(job.output): not kept in \(target == .tiff ? "TIFF" : "OpenEXR"): "
             + conversion.dropped.joined(separator: ", "))
       }
     }
-    report.seconds.read = clock.lap()
+    let readSeconds = clock.lap()
     let before = try comparison.flatMap { _ in picturing ? try document.pixels() : nil }
-    let resolved = try transform(working)
-    let application = resolved.application
+    let resolved = try transforms.transform(for: working, notes: &notes)
+    var report = FrameReport()
+    report.seconds.read = readSeconds
     report.flatteningWarning = resolved.flatteningWarning
-    let straighten = alphaMode == .premultiplied
-    let range = document.outputRange(pixelType: pixelType)
+    return OpenFrame(
+      document: document, application: resolved.application,
+      straighten: alphaMode == .premultiplied, range: document.outputRange(pixelType: pixelType),
+      before: before, comparison: comparison, report: report)
+  }
+}
+
+/// A frame transformed in memory, waiting to be written.
+struct TransformedFrame: Sendable {
+  var job: ApplyJob
+  var document: ImageDocument
+  /// What the transform found (the write time still missing).
+  var report: FrameReport
+}
+
+/// A frame read, with what its transform needs.
+private struct OpenFrame {
+  var document: ImageDocument
+  var application: CubeApplication
+  /// Whether colour is divided by alpha around the lookup.
+  var straighten: Bool
+  /// What the output's channels hold, for counting clipped values.
+  var range: (limit: Float, isInteger: Bool)
+  /// The input's pixels, for the preview picture.
+  var before: RGBAPixels?
+  var comparison: ComparisonPreview?
+  /// The report so far (read time, flattening warning).
+  var report: FrameReport
+
+  /// Calls `run` with the document and the function that transforms a block (and copies it for
+  /// the preview); `run` returns the blocks' counts and the seconds spent transforming. Returns
+  /// the report with the counts, the apply time and the picture.
+  mutating func transform(
+    _ run: (inout ImageDocument, @Sendable (RGBABlock) -> BlockCounts) throws -> (
+      results: [BlockCounts], seconds: Double
+    )
+  ) throws -> FrameReport {
+    let (application, straighten, range) = (application, straighten, range)
     // The preview shows the float results, before they are stored in the file's type.
     var after = before.map { [Float](repeating: 0, count: $0.values.count) } ?? []
-    let (counts, applySeconds) = try after.withUnsafeMutableBufferPointer { afterValues in
+    let (counts, seconds) = try after.withUnsafeMutableBufferPointer { afterValues in
       let kept = KeptValues(base: afterValues)
-      return try document.transformRGB(
-        pixelType: pixelType, compression: compression, writingTo: job.output, writer: writer
-      ) { block in
+      return try run(&document) { block in
         let counts = BlockCounts(
           applying: application, to: block, straighten: straighten, range: range)
         kept.keep(block)
         return counts
       }
     }
+    var report = self.report
     for c in counts {
       report.pixels += c.pixels
       report.edrPixels += c.edrPixels
@@ -83,11 +164,7 @@ struct FrameProcessor {
       report.nonFiniteOutputs += c.nonFiniteOutputs
       report.clippedValues += c.clippedValues
     }
-    // Rows are transformed just before they are written: the apply phase is the time spent
-    // transforming, the write phase the rest.
-    let total = clock.lap()
-    report.seconds.apply = applySeconds
-    report.seconds.write = max(0, total - applySeconds)
+    report.seconds.apply = seconds
     if let comparison, let before {
       report.picture = comparison.render(
         before: before.values, after: after, width: before.width, height: before.height)
@@ -106,94 +183,6 @@ private struct KeptValues: @unchecked Sendable {
     let start = block.firstPixel * 4
     _ = UnsafeMutableBufferPointer(rebasing: base[start..<(start + block.values.count)])
       .update(fromContentsOf: block.values)
-  }
-}
-
-/// What one block of pixels showed while the cube was applied to it.
-struct BlockCounts: Sendable {
-  var pixels = 0
-  /// Pixels with a NaN or infinite R, G or B in the input.
-  var nonFinitePixels = 0
-  /// Pixels with a NaN or infinite R, G or B after the lookup (finite inputs can overflow:
-  /// values near Float's largest through a cube that scales them, docs/reliability.md §4).
-  var nonFiniteOutputs = 0
-  /// RGB values the output format cannot hold: beyond ±`limit` (e.g. 65504 for half, which
-  /// becomes infinity), or outside 0…1 for integer formats.
-  var clippedValues = 0
-  /// Pixels with an R, G or B above 1 (EDR highlights) in the input.
-  var edrPixels = 0
-
-  /// Applies `application` to the block in place (dividing colour by alpha around the lookup
-  /// when `straighten`, docs/semantics.md §7) and counts.
-  init(
-    applying application: CubeApplication, to block: RGBABlock, straighten: Bool,
-    range: (limit: Float, isInteger: Bool)
-  ) {
-    let v = block.values
-    pixels = block.count
-    let scan = Self.scan(v)
-    nonFinitePixels = scan.nonFinitePixels
-    edrPixels = scan.edrPixels
-    // Dividing and multiplying by an alpha of exactly 1 changes nothing: opaque blocks skip it.
-    let premultiplied = straighten && block.hasAlpha && !scan.isOpaque
-    if premultiplied { RGBAPixels.straighten(v) }
-    application.apply(inPlace: v, channels: 4, threads: 1)
-    if premultiplied { RGBAPixels.premultiply(v) }
-    nonFiniteOutputs = Self.scan(v).nonFinitePixels
-    clippedValues = Self.clippedValues(v, range: range)
-  }
-
-  /// Pixels whose R, G or B is NaN or infinite (all exponent bits set), pixels whose R, G
-  /// or B is above 1, and whether every alpha is exactly 1.
-  static func scan(_ rgba: UnsafeMutableBufferPointer<Float>) -> (
-    nonFinitePixels: Int, edrPixels: Int, isOpaque: Bool
-  ) {
-    guard let base = rgba.baseAddress else { return (0, 0, true) }
-    let raw = UnsafeRawPointer(base)
-    // Alpha's lane is masked to 0, which never equals its 1.
-    let mask = SIMD4<UInt32>(0x7F80_0000, 0x7F80_0000, 0x7F80_0000, 0)
-    let special = SIMD4<UInt32>(0x7F80_0000, 0x7F80_0000, 0x7F80_0000, 1)
-    let one = Float(1).bitPattern
-    let colour = SIMD4<Float>(1, 1, 1, 0)
-    var count = 0
-    var edr = 0
-    var notOne: UInt32 = 0
-    for p in 0..<(rgba.count / 4) {
-      let bits = raw.loadUnaligned(fromByteOffset: p &* 16, as: SIMD4<UInt32>.self)
-      if any(bits & mask .== special) { count &+= 1 }
-      let value = raw.loadUnaligned(fromByteOffset: p &* 16, as: SIMD4<Float>.self)
-      if any(value * colour .> SIMD4<Float>.one) { edr &+= 1 }
-      notOne |= bits.w ^ one
-    }
-    return (count, edr, notOne == 0)
-  }
-
-  /// R, G, B values the output format cannot hold: beyond ±`limit` (becoming infinity), or
-  /// outside 0…1 for integer formats.
-  static func clippedValues(
-    _ rgba: UnsafeMutableBufferPointer<Float>, range: (limit: Float, isInteger: Bool)
-  ) -> Int {
-    // A finite Float stays finite in a float file: nothing to count.
-    guard range.isInteger || range.limit < .greatestFiniteMagnitude,
-      let base = rgba.baseAddress
-    else { return 0 }
-    let raw = UnsafeRawPointer(base)
-    let colour = SIMD4<Int32>(1, 1, 1, 0)
-    let limit = SIMD4<Float>(repeating: range.limit)
-    let infinity = SIMD4<Float>(repeating: .infinity)
-    var counts = SIMD4<Int32>.zero
-    for p in 0..<(rgba.count / 4) {
-      let v = raw.loadUnaligned(fromByteOffset: p &* 16, as: SIMD4<Float>.self)
-      let outside: SIMDMask<SIMD4<Int32>>
-      if range.isInteger {
-        outside = (v .< SIMD4<Float>.zero) .| (v .> SIMD4<Float>.one)
-      } else {
-        let magnitude = v.replacing(with: -v, where: v .< SIMD4<Float>.zero)
-        outside = (magnitude .> limit) .& (magnitude .!= infinity)
-      }
-      counts &+= colour.replacing(with: 0, where: .!outside)
-    }
-    return Int(counts.wrappedSum())
   }
 }
 

@@ -103,16 +103,53 @@ enum ImageDocument {
     }
   }
 
-  /// Applies the compression override (and, for TIFF, strips of a sensible size), then transforms the RGB block by block on all cores
-  /// (converting EXR RGB to `pixelType` when given) while writing the file atomically to
-  /// `path`: each strip or batch of chunks is transformed just before it is written (see
-  /// RasterIO's `transformRGB(…writingTo:…)`). Returns `transform`'s results in pixel order
-  /// and the seconds spent transforming.
+  /// Transforms the RGB block by block on all cores (converting EXR RGB to `pixelType` when
+  /// given) while writing the file atomically to `path`: each strip or batch of chunks is
+  /// transformed just before it is written (see RasterIO's `transformRGB(…writingTo:…)`).
+  /// The compression override applies first (``withImage(compression:path:exr:tiff:)``).
+  /// Returns `transform`'s results in pixel order and the seconds spent transforming.
   mutating func transformRGB<R>(
     pixelType: EXRPixelType?, compression: String?, writingTo path: String,
     writer: AtomicFileWriter, _ transform: @Sendable (RGBABlock) -> R
   ) throws -> (results: [R], seconds: Double) {
-    // The image is moved out of `self` so its sample arrays are uniquely referenced.
+    try withImage(compression: compression, path: path) { image, set in
+      try image.transformRGB(
+        of: set, pixelType: pixelType, writingTo: path, using: writer, transform)
+    } tiff: { image in
+      try image.transformRGB(writingTo: path, using: writer, transform)
+    }
+  }
+
+  /// Transforms the RGB block by block on all cores in memory, as
+  /// ``transformRGB(pixelType:compression:writingTo:writer:_:)`` does, for ``write(to:using:)``
+  /// to write later; the file then has the same bytes. Returns `transform`'s results in pixel
+  /// order.
+  mutating func transformRGB<R>(
+    pixelType: EXRPixelType?, compression: String?, for path: String,
+    _ transform: @Sendable (RGBABlock) -> R
+  ) throws -> [R] {
+    try withImage(compression: compression, path: path) { image, set in
+      try image.transformRGB(of: set, pixelType: pixelType, transform)
+    } tiff: { image in
+      image.transformRGB(transform)
+    }
+  }
+
+  /// Writes the file atomically to `path`.
+  func write(to path: String, using writer: AtomicFileWriter) throws {
+    switch self {
+    case .exr(let image, _): try image.write(to: path, using: writer)
+    case .tiff(let image): try image.write(to: path, using: writer)
+    }
+  }
+
+  /// Applies the compression override (`path` names the output in its error) and, for TIFF,
+  /// strips of a sensible size, then calls `exr` or `tiff` with the image moved out of `self`,
+  /// so its sample arrays are uniquely referenced and transformed in place.
+  private mutating func withImage<T>(
+    compression: String?, path: String, exr: (inout EXRImage, EXRChannelSet) throws -> T,
+    tiff: (inout TIFFImage) throws -> T
+  ) throws -> T {
     let placeholder = ImageDocument.tiff(
       TIFFImage(width: 0, height: 0, samplesPerPixel: 3, samples: .uint8([])))
     switch self {
@@ -126,8 +163,7 @@ enum ImageDocument {
         }
         for i in image.parts.indices { image.parts[i].compression = c }
       }
-      return try image.transformRGB(
-        of: set, pixelType: pixelType, writingTo: path, using: writer, transform)
+      return try exr(&image, set)
     case .tiff(var image):
       self = placeholder
       defer { self = .tiff(image) }
@@ -140,7 +176,7 @@ enum ImageDocument {
         }
         image.compression = c
       }
-      return try image.transformRGB(writingTo: path, using: writer, transform)
+      return try tiff(&image)
     }
   }
 }
