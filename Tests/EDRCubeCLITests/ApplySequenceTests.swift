@@ -100,11 +100,17 @@ import Testing
       func first(_ text: String) throws -> Int {
         try #require(lines.firstIndex { $0.contains(text) }, "\(text) in \(all.stderr)")
       }
-      #expect(try first("f1.exr: read") < first("f2.exr: read"))
-      #expect(try first("f3.tif: write") < first("working srgb rec709"))
-      #expect(try first("working srgb rec709") < first("f4.tif: read"))
-      #expect(try first("f4.tif: write") < first("working linear rec2020"))
-      #expect(try first("working linear rec2020") < first("f5.exr: read"))
+      /// The `--timing` line of one phase of one frame (`timing: PHASE … (PATH)`).
+      func timing(_ phase: String, _ file: String) throws -> Int {
+        try #require(
+          lines.firstIndex { $0.hasPrefix("timing: \(phase) ") && $0.hasSuffix("/\(file))") },
+          "\(phase) of \(file) in \(all.stderr)")
+      }
+      #expect(try timing("read", "f1.exr") < timing("read", "f2.exr"))
+      #expect(try timing("write", "f3.tif") < first("working srgb rec709"))
+      #expect(try first("working srgb rec709") < timing("read", "f4.tif"))
+      #expect(try timing("write", "f4.tif") < first("working linear rec2020"))
+      #expect(try first("working linear rec2020") < timing("read", "f5.exr"))
     }
   }
 
