@@ -199,7 +199,7 @@ struct ApplyCommand: ParsableCommand {
       switch result {
       case .success(let report):
         if let picture = report.picture { pictures.append(picture) }
-        if !warned, report.edrPixels > 0, let warning = report.flatteningWarning {
+        if !warned, report.counts.edrPixels > 0, let warning = report.flatteningWarning {
           Console.error(warning)
           warned = true
         }
@@ -237,7 +237,7 @@ struct ApplyCommand: ParsableCommand {
   }
 
   private func printTiming(_ report: FrameReport, job: ApplyJob) {
-    let mpix = Double(report.pixels) / 1e6
+    let mpix = Double(report.counts.pixels) / 1e6
     for (phase, seconds) in [
       ("read", report.seconds.read), ("apply", report.seconds.apply),
       ("write", report.seconds.write),

@@ -59,10 +59,10 @@ struct ApplySummary: Encodable, Sendable {
   /// Counts a file that was written.
   mutating func add(_ report: FrameReport) {
     succeeded += 1
-    pixels += report.pixels
-    nonFinitePixels += report.nonFinitePixels
-    nonFiniteOutputPixels += report.nonFiniteOutputs
-    clippedValues += report.clippedValues
+    pixels += report.counts.pixels
+    nonFinitePixels += report.counts.nonFinitePixels
+    nonFiniteOutputPixels += report.counts.nonFiniteOutputs
+    clippedValues += report.counts.clippedValues
     seconds.read += report.seconds.read
     seconds.apply += report.seconds.apply
     seconds.write += report.seconds.write

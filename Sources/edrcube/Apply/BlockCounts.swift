@@ -15,6 +15,18 @@ struct BlockCounts: Sendable {
   /// Pixels with an R, G or B above 1 (EDR highlights) in the input.
   var edrPixels = 0
 
+  /// No pixels.
+  init() {}
+
+  /// Adds the counts of other pixels.
+  static func += (total: inout BlockCounts, other: BlockCounts) {
+    total.pixels += other.pixels
+    total.nonFinitePixels += other.nonFinitePixels
+    total.nonFiniteOutputs += other.nonFiniteOutputs
+    total.clippedValues += other.clippedValues
+    total.edrPixels += other.edrPixels
+  }
+
   /// Applies `application` to the block in place (dividing colour by alpha around the lookup
   /// when `straighten`, docs/semantics.md §7) and counts.
   init(

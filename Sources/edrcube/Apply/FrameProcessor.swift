@@ -7,12 +7,8 @@ import RasterIO
 
 /// What happened to one file.
 struct FrameReport: Sendable {
-  var pixels = 0
-  var nonFinitePixels = 0
-  var nonFiniteOutputs = 0
-  var clippedValues = 0
-  /// Pixels whose R, G or B exceeded 1 in the input (EDR highlights).
-  var edrPixels = 0
+  /// The frame's pixels and what they showed, summed over its blocks.
+  var counts = BlockCounts()
   /// The transform's warning about a look that flattens EDR highlights, if any.
   var flatteningWarning: String?
   var seconds: (read: Double, apply: Double, write: Double) = (0, 0, 0)
@@ -157,13 +153,7 @@ private struct OpenFrame {
       }
     }
     var report = self.report
-    for c in counts {
-      report.pixels += c.pixels
-      report.edrPixels += c.edrPixels
-      report.nonFinitePixels += c.nonFinitePixels
-      report.nonFiniteOutputs += c.nonFiniteOutputs
-      report.clippedValues += c.clippedValues
-    }
+    for c in counts { report.counts += c }
     report.seconds.apply = seconds
     if let comparison, let before {
       report.picture = comparison.render(
