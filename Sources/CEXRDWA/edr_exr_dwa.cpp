@@ -1,6 +1,7 @@
 // OpenEXR's C++ library behind RasterIO's C-only view: Imf::MultiPartInputFile and
 // Imf::MultiPartOutputFile with frame buffers over RasterIO's sample arrays.
 #include "edr_exr_dwa.h"
+#include "exr_header_bounds.h"
 
 // Built where OpenEXR's C++ headers are on the include path (Package.swift: Debian's paths on
 // Linux); elsewhere the two functions only report that DWA is unavailable.
@@ -123,6 +124,8 @@ Imf::Header header(const edr_exr_part &p) {
 extern "C" int edr_exr_read_part(const char *path, int part, const edr_exr_channel *channels,
                                  int count, int threads, char *message, size_t message_size) {
   try {
+    std::string problem;
+    if (!edr_exr_headers_fit(path, problem)) return fail(message, message_size, problem.c_str());
     Imf::MultiPartInputFile file(path, threads);
     Imf::InputPart input(file, part);
     const Imath::Box2i window = input.header().dataWindow();

@@ -27,6 +27,22 @@ import Testing
     }
   }
 
+  /// A 2 KB DWA file whose header has an attribute declaring 1.7 GB (found by the CI fuzz smoke:
+  /// OpenEXR's C++ header parser allocated it before reading): refused before the C++ library
+  /// sees it, naming the attribute and the sizes.
+  @Test func anAttributeLargerThanTheFileIsRefusedBeforeTheCxxLibraryAllocatesIt() throws {
+    let path = Fixtures.repositoryRoot.appendingPathComponent(
+      "Tests/Fixtures/crashers/FuzzEXR/dwa-attribute-declares-1.7-gb.exr"
+    ).path
+    let size = try #require(
+      try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+    #expect(size < 4096)
+    let error = try #require(throws: (any Error).self) { try EXRImage.read(path: path) }
+    let message = "\(error)"
+    #expect(message.contains("declares 1768947712 bytes"), "\(message)")
+    #expect(message.contains(path), "\(message)")
+  }
+
   @Test(arguments: [("dwaa.exr", EXRCompression.dwaa), ("dwab.exr", .dwab)])
   func openImageIOFilesDecodeAsOpenImageIODecodesThem(name: String, compression: EXRCompression)
     throws
