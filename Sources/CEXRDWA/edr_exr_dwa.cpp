@@ -1,7 +1,7 @@
 // OpenEXR's C++ library behind RasterIO's C-only view: Imf::MultiPartInputFile and
 // Imf::MultiPartOutputFile with frame buffers over RasterIO's sample arrays.
 #include "edr_exr_dwa.h"
-#include "exr_header_bounds.h"
+#include "allocation_cap.h"
 
 // Built where OpenEXR's C++ headers are on the include path (Package.swift: Debian's paths on
 // Linux); elsewhere the two functions only report that DWA is unavailable.
@@ -123,15 +123,21 @@ Imf::Header header(const edr_exr_part &p) {
 
 extern "C" int edr_exr_read_part(const char *path, int part, const edr_exr_channel *channels,
                                  int count, int threads, char *message, size_t message_size) {
+  // No single request of the library on this thread above 256 MiB: its buffers are a chunk
+  // or a table (the pixels are RasterIO's, already bounded by RasterLimits).
+  CappedAllocations capped(size_t(256) << 20);
   try {
-    std::string problem;
-    if (!edr_exr_headers_fit(path, problem)) return fail(message, message_size, problem.c_str());
     Imf::MultiPartInputFile file(path, threads);
     Imf::InputPart input(file, part);
     const Imath::Box2i window = input.header().dataWindow();
     input.setFrameBuffer(frameBuffer(channels, count, window));
     input.readPixels(window.min.y, window.max.y);
     return 0;
+  } catch (const std::bad_alloc &) {
+    const std::string text = "the file asked OpenEXR's C++ library for " +
+                             std::to_string(CappedAllocations::refused()) +
+                             " bytes at once (more than 256 MiB): a corrupt header or table";
+    return fail(message, message_size, text.c_str());
   } catch (const std::exception &e) {
     return fail(message, message_size, e.what());
   } catch (...) {
