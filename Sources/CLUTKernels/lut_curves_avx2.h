@@ -22,7 +22,7 @@ CURVE_INLINE __m256 pick(__m256 mask, __m256 a, __m256 b) { return _mm256_blendv
 CURVE_INLINE __m256 negate(__m256 x) { return _mm256_xor_ps(x, splat(-0.0f)); }
 
 /// table[i] and table[i + 1] for each lane, read as one 8-byte gather per lane (half the
-/// element loads of two 4-byte gathers, which dominate the chain's time).
+/// element loads of two 4-byte gathers).
 CURVE_INLINE void gather_pairs(const float *table, __m256i i, __m256 *first, __m256 *second) {
   const double *pairs = (const double *)(const void *)table;
   __m256 lo = _mm256_castpd_ps(_mm256_i32gather_pd(pairs, _mm256_castsi256_si128(i), 4));
@@ -34,24 +34,39 @@ CURVE_INLINE void gather_pairs(const float *table, __m256i i, __m256 *first, __m
   *second = _mm256_castpd_ps(_mm256_permute4x64_pd(b, _MM_SHUFFLE(3, 1, 2, 0)));
 }
 
-/// FastPower: x = 2^e·(1 + i/2^n + t/2^n) ↦ scales[e] · (m[i] + (m[i+1] − m[i])·t). Zero,
-/// subnormal, negative, infinite and NaN lanes take powf (±0 gives +0 directly: p > 0).
+/// The 16 scales most inputs need, read from two registers instead of a gather: indices
+/// 112…127, inputs in [2⁻¹⁴, 4).
+#define POWER_WINDOW_START 112
+
+/// FastPower: x = 2^e·(1 + (j + t)/8) ↦ scales[e] · q_j(t), the eight polynomials' coefficients
+/// picked per lane by a permute (vpermps reads the low 3 bits of each index: j). Zero,
+/// subnormal, negative, infinite and NaN lanes take powf (±0 gives +0 directly: p > 0 where
+/// the chain passes them).
 CURVE_INLINE __m256 power8(const EDRPowerTable *table, __m256 x) {
   __m256i bits = _mm256_castps_si256(x);
-  __m256i field = _mm256_srli_epi32(bits, 23);
-  int fractionBits = 23 - table->indexBits;
-  __m256i mantissa = _mm256_and_si256(bits, _mm256_set1_epi32(0x7FFFFF));
-  __m256i i = _mm256_srl_epi32(mantissa, _mm_cvtsi32_si128(fractionBits));
-  __m256i low = _mm256_and_si256(mantissa, _mm256_set1_epi32((1 << fractionBits) - 1));
-  __m256 t = _mm256_mul_ps(_mm256_cvtepi32_ps(low), splat(1.0f / (float)(1 << fractionBits)));
-  __m256 m0, m1;
-  gather_pairs(table->mantissas, i, &m0, &m1);
-  __m256i e = _mm256_sub_epi32(field, _mm256_set1_epi32(1));
+  __m256i eighth = _mm256_srli_epi32(bits, 20);
+  __m256 t = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(bits, _mm256_set1_epi32(0xFFFFF))),
+                           splat(1.0f / (1 << 20)));
+  const float *c = table->coefficients;
+  __m256 q = _mm256_permutevar8x32_ps(_mm256_loadu_ps(c + 32), eighth);
+  for (int k = 3; k >= 0; k--) {
+    q = _mm256_add_ps(_mm256_mul_ps(q, t), _mm256_permutevar8x32_ps(_mm256_loadu_ps(c + 8 * k), eighth));
+  }
+  __m256i e = _mm256_sub_epi32(_mm256_srli_epi32(bits, 23), _mm256_set1_epi32(1));
+  __m256i w = _mm256_sub_epi32(e, _mm256_set1_epi32(POWER_WINDOW_START));
+  __m256i inside = _mm256_cmpeq_epi32(_mm256_min_epu32(w, _mm256_set1_epi32(15)), w);
+  if (__builtin_expect(_mm256_movemask_ps(_mm256_castsi256_ps(inside)) == 0xFF, 1)) {
+    const float *window = table->scales + POWER_WINDOW_START;
+    __m256 low = _mm256_permutevar8x32_ps(_mm256_loadu_ps(window), w);
+    __m256 high = _mm256_permutevar8x32_ps(_mm256_loadu_ps(window + 8), w);
+    // Bit 3 of w (moved to the sign bit) chooses the upper eight.
+    __m256 scale = _mm256_blendv_ps(low, high, _mm256_castsi256_ps(_mm256_slli_epi32(w, 28)));
+    return _mm256_mul_ps(scale, q);
+  }
   __m256i bad = _mm256_or_si256(_mm256_cmpgt_epi32(_mm256_setzero_si256(), e),
                                 _mm256_cmpgt_epi32(e, _mm256_set1_epi32(253)));
   e = _mm256_min_epi32(_mm256_max_epi32(e, _mm256_setzero_si256()), _mm256_set1_epi32(253));
-  __m256 scale = _mm256_i32gather_ps(table->scales, e, 4);
-  __m256 y = _mm256_mul_ps(scale, _mm256_add_ps(m0, _mm256_mul_ps(_mm256_sub_ps(m1, m0), t)));
+  __m256 y = _mm256_mul_ps(_mm256_i32gather_ps(table->scales, e, 4), q);
   int fallback = _mm256_movemask_ps(_mm256_castsi256_ps(bad));
   if (__builtin_expect(fallback != 0, 0)) {
     float xs[8], ys[8];

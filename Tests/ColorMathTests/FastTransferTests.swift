@@ -41,8 +41,8 @@ import Testing
 
   /// Powers with the exponents the pipeline uses, made once (their tables live for the
   /// process, like the pipeline's statics).
-  static let powers = [(1 / 2.4, 10), (2.4, 10), (1 / PQ.m2, 10), (1 / PQ.m1, 12)].map {
-    (exponent: $0.0, power: FastPower(exponent: $0.0, indexBits: $0.1))
+  static let powers = [1 / 2.4, 2.4, 1 / PQ.m2, 1 / PQ.m1].map {
+    (exponent: $0, power: FastPower(exponent: $0))
   }
 
   @Test(arguments: 0..<4)

@@ -19,14 +19,14 @@
 extern "C" {
 #endif
 
-/// ColorMath's FastPower: `x^exponent` from `scales[field − 1] · (m0 + (m1 − m0)·t)`.
+/// ColorMath's FastPower: `x^exponent` = `scales[field − 1] · q_j(t)`, q_j the polynomial of
+/// the mantissa's eighth j (its top 3 bits) in t (the other 20 bits, scaled to [0, 1)).
 typedef struct EDRPowerTable {
   /// `2^(e·p)` for the normal exponents (index e + 126).
   const float *scales;
-  /// `(1 + i/2^indexBits)^p`, i = 0…2^indexBits.
-  const float *mantissas;
-  int32_t indexBits;
-  /// `p` (> 0), for the lanes that fall back to powf.
+  /// Coefficient k of eighth j's polynomial at index 8k + j, k = 0…4.
+  const float *coefficients;
+  /// `p`, for the lanes that fall back to powf.
   float exponent;
 } EDRPowerTable;
 

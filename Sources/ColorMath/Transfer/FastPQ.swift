@@ -22,7 +22,7 @@ public struct FastPQ: Sendable {
   /// `(1 + i/1024)^(1/m2)` for `i = 0…1024`.
   @usableFromInline let rootMantissas = ProcessTable(
     (0...1024).map { Double.power(1 + Double($0) / 1024, 1 / PQ.m2) })
-  @usableFromInline let ratioPower = FastPower(exponent: 1 / PQ.m1, indexBits: 12)
+  @usableFromInline let ratioPower = FastPower(exponent: 1 / PQ.m1)
 
   private init() {
     var table: [Float] = []

@@ -3,10 +3,8 @@
 extension FastPower {
   /// `2^(e·p)` for the normal exponents `e = −126…127` (index `e + 126`).
   public var scaleTable: UnsafePointer<Float> { scales.base }
-  /// `(1 + i/2^indexBits)^p` for `i = 0…2^indexBits`.
-  public var mantissaTable: UnsafePointer<Float> { mantissas.base }
-  /// Leading mantissa bits used as the index into ``mantissaTable``.
-  public var tableIndexBits: Int { Int(indexBits) }
+  /// The mantissa polynomials: coefficient `k` of eighth `j` at index `8k + j`, `k = 0…4`.
+  public var coefficientTable: UnsafePointer<Float> { coefficients.base }
 }
 
 extension FastSDRTransfer {

@@ -85,8 +85,7 @@ struct ChainKernel: @unchecked Sendable {
 
   private static func table(_ power: FastPower) -> EDRPowerTable {
     EDRPowerTable(
-      scales: power.scaleTable, mantissas: power.mantissaTable,
-      indexBits: Int32(power.tableIndexBits), exponent: power.exponent)
+      scales: power.scaleTable, coefficients: power.coefficientTable, exponent: power.exponent)
   }
 
   /// The matrix's rows, row-major (zeros for none).
