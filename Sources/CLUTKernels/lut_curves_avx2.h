@@ -1,7 +1,7 @@
 // Transfer curves on 8 floats, for the chain (lut_chain_avx2.c): the algorithms of ColorMath's
 // FastPower, FastSDRTransfer, FastPQ and HighlightContinuation's Float h(m), operation for
-// operation (no fused multiply-adds), reading ColorMath's own tables with gathers. Include only
-// from a file compiled for AVX2.
+// operation (no fused multiply-adds), reading ColorMath's own tables with permutes (the small
+// ones) or gathers. Include only from a file compiled for AVX2.
 #ifndef EDR_LUT_CURVES_AVX2_H
 #define EDR_LUT_CURVES_AVX2_H
 

@@ -3,7 +3,7 @@
 // over a run of interleaved pixels, 8 per AVX2 vector. They evaluate the same algorithms as
 // EDRPipeline's scalar `prepare` and `finish` (ColorMath's FastPower, FastSDRTransfer, FastPQ,
 // FastHLG, FastLogCurve and PolynomialMath, their tables read through the pointers below with
-// gathers; the same operations in the same order, no fused multiply-adds), so a pixel gets the
+// permutes or gathers; the same operations in the same order, no fused multiply-adds), so a pixel gets the
 // same value either way. Pixels the vector code does not cover (a non-finite channel or display
 // light, a PQ luminance below the table) are handed back to the caller, which runs its scalar
 // path.
