@@ -34,24 +34,30 @@ CURVE_INLINE void gather_pairs(const float *table, __m256i i, __m256 *first, __m
   *second = _mm256_castpd_ps(_mm256_permute4x64_pd(b, _MM_SHUFFLE(3, 1, 2, 0)));
 }
 
+/// ColorMath's MantissaPolynomials per lane: q_j(t) from the coefficients c (coefficient k of
+/// eighth j at c[8k + j]), j the mantissa's top 3 bits (vpermps reads the low 3 bits of each
+/// index), t the other 20 over 2^20.
+CURVE_INLINE __m256 mantissa_polynomial8(const float *c, __m256i bits) {
+  __m256i eighth = _mm256_srli_epi32(bits, 20);
+  __m256 t = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(bits, _mm256_set1_epi32(0xFFFFF))),
+                           splat(1.0f / (1 << 20)));
+  __m256 q = _mm256_permutevar8x32_ps(_mm256_loadu_ps(c + 32), eighth);
+  for (int k = 3; k >= 0; k--) {
+    __m256 coefficient = _mm256_permutevar8x32_ps(_mm256_loadu_ps(c + 8 * k), eighth);
+    q = _mm256_add_ps(_mm256_mul_ps(q, t), coefficient);
+  }
+  return q;
+}
+
 /// The 16 scales most inputs need, read from two registers instead of a gather: indices
 /// 112…127, inputs in [2⁻¹⁴, 4).
 #define POWER_WINDOW_START 112
 
-/// FastPower: x = 2^e·(1 + (j + t)/8) ↦ scales[e] · q_j(t), the eight polynomials' coefficients
-/// picked per lane by a permute (vpermps reads the low 3 bits of each index: j). Zero,
-/// subnormal, negative, infinite and NaN lanes take powf (±0 gives +0 directly: p > 0 where
-/// the chain passes them).
+/// FastPower: x = 2^e·m ↦ scales[e] · q(m). Zero, subnormal, negative, infinite and NaN lanes
+/// take powf (±0 gives +0 directly: p > 0 where the chain passes them).
 CURVE_INLINE __m256 power8(const EDRPowerTable *table, __m256 x) {
   __m256i bits = _mm256_castps_si256(x);
-  __m256i eighth = _mm256_srli_epi32(bits, 20);
-  __m256 t = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(bits, _mm256_set1_epi32(0xFFFFF))),
-                           splat(1.0f / (1 << 20)));
-  const float *c = table->coefficients;
-  __m256 q = _mm256_permutevar8x32_ps(_mm256_loadu_ps(c + 32), eighth);
-  for (int k = 3; k >= 0; k--) {
-    q = _mm256_add_ps(_mm256_mul_ps(q, t), _mm256_permutevar8x32_ps(_mm256_loadu_ps(c + 8 * k), eighth));
-  }
+  __m256 q = mantissa_polynomial8(table->coefficients, bits);
   __m256i e = _mm256_sub_epi32(_mm256_srli_epi32(bits, 23), _mm256_set1_epi32(1));
   __m256i w = _mm256_sub_epi32(e, _mm256_set1_epi32(POWER_WINDOW_START));
   __m256i inside = _mm256_cmpeq_epi32(_mm256_min_epu32(w, _mm256_set1_epi32(15)), w);
@@ -188,6 +194,28 @@ CURVE_INLINE __m256 exp8(__m256 x) {
   __m256i exponent = _mm256_slli_epi32(
       _mm256_add_epi32(_mm256_cvtps_epi32(n), _mm256_set1_epi32(127)), 23);
   return _mm256_mul_ps(y, _mm256_castsi256_ps(exponent));
+}
+
+/// FastLog: x = 2^e·m ↦ e·ln 2 + q(m) for positive normal finite lanes, logf for the others.
+CURVE_INLINE __m256 fast_log8(const float *coefficients, __m256 x) {
+  __m256i bits = _mm256_castps_si256(x);
+  __m256i field = _mm256_srli_epi32(bits, 23);
+  __m256 e = _mm256_cvtepi32_ps(_mm256_sub_epi32(field, _mm256_set1_epi32(127)));
+  __m256 y = _mm256_add_ps(_mm256_mul_ps(e, splat(0.69314718f)),
+                           mantissa_polynomial8(coefficients, bits));
+  __m256i bad = _mm256_or_si256(_mm256_cmpeq_epi32(field, _mm256_setzero_si256()),
+                                _mm256_cmpgt_epi32(field, _mm256_set1_epi32(254)));
+  int fallback = _mm256_movemask_ps(_mm256_castsi256_ps(bad));
+  if (__builtin_expect(fallback != 0, 0)) {
+    float xs[8], ys[8];
+    _mm256_storeu_ps(xs, x);
+    _mm256_storeu_ps(ys, y);
+    for (int k = 0; k < 8; k++) {
+      if (fallback >> k & 1) ys[k] = logf(xs[k]);
+    }
+    y = _mm256_loadu_ps(ys);
+  }
+  return y;
 }
 
 /// PolynomialMath.log: Cephes' logf polynomial for positive normal finite lanes, logf for

@@ -1,6 +1,6 @@
 // The camera and ACES log curves on 8 floats, for the chain (lut_chain_avx2.c): ColorMath's
-// FastLogCurve operation for operation (no fused multiply-adds), with log8 and exp8 from
-// lut_curves_avx2.h (PolynomialMath). Lanes outside a segment compute it on a harmless
+// FastLogCurve operation for operation (no fused multiply-adds), with fast_log8 (FastLog) and
+// exp8 (PolynomialMath) from lut_curves_avx2.h. Lanes outside a segment compute it on a harmless
 // argument and are discarded by the selects. Non-finite lanes are escaped by the chain; their
 // values here do not matter. Include only from a file compiled for AVX2, after
 // lut_curves_avx2.h.
@@ -14,7 +14,8 @@
 
 /// A·ln(u) + D.
 CURVE_INLINE __m256 log_segment8(const EDRLogCurve *c, __m256 u) {
-  return _mm256_add_ps(_mm256_mul_ps(splat(c->logSlope), log8(u)), splat(c->logOffset));
+  return _mm256_add_ps(_mm256_mul_ps(splat(c->logSlope), fast_log8(c->lnCoefficients, u)),
+                       splat(c->logOffset));
 }
 
 /// B·x + C.

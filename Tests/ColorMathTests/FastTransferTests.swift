@@ -56,6 +56,23 @@ import Testing
     #expect(power(-1).isNaN && power(0) == 0 && power(.infinity) == .infinity)
   }
 
+  /// FastLog: within 5e-8 absolute plus 2.5e-7 relative of `ln x` over every octave (the
+  /// absolute part near 1, where `e·ln 2 + ln m` cancels; the relative part far from 1, where
+  /// the sum rounds), and exactly `logf` outside the positive normals.
+  @Test func logIsWithinFiveHundredMillionthsOfLn() {
+    let ln = FastLog.natural
+    let finite = Self.positives.filter { $0 >= .leastNormalMagnitude && $0.isFinite }
+    let nearOne = (-64...64).map { Float(bitPattern: UInt32(Int(Float(1).bitPattern) + $0)) }
+    let worst = (finite + nearOne).map { x -> Double in
+      let exact = Foundation.log(Double(x))
+      return abs(Double(ln(x)) - exact) / (5e-8 + 2.5e-7 * abs(exact))
+    }.max()
+    #expect(worst ?? 2 <= 1)
+    let subnormal = Float.leastNormalMagnitude / 1000
+    #expect(ln(0) == -.infinity && ln(.infinity) == .infinity && ln(subnormal) == logf(subnormal))
+    #expect(ln(-1).isNaN && ln(.nan).isNaN)
+  }
+
   @Test func sdrTransfersMatchTheExactOnesOnTheWholeLine() {
     let inputs = Self.positives + Self.positives.map { -$0 }
     let cases: [(FastSDRTransfer, (Double) -> Double, (Double) -> Double)] = [

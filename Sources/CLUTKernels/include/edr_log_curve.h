@@ -1,6 +1,7 @@
 // A camera or ACES log curve for the chain (edr_chain.h): ColorMath's FastLogCurve, whose
 // constants EDRPipeline copies here. Encode: A·ln(B·x + C) + D for x ≥ encodeCut, else the
-// toe; decode: (e^((y − D)/A) − C)/B for y ≥ decodeCut, else the toe's inverse.
+// toe (ln from ColorMath's FastLog); decode: (e^((y − D)/A) − C)/B for y ≥ decodeCut, else
+// the toe's inverse.
 #ifndef EDR_LOG_CURVE_H
 #define EDR_LOG_CURVE_H
 
@@ -26,6 +27,8 @@ typedef struct EDRLogCurve {
   /// B, C.
   float scale, offset;
   float toeSlope, toeOffset, toeFloor;
+  /// FastLog's polynomials of ln m: coefficient k of eighth j at index 8k + j, k = 0…4.
+  const float *lnCoefficients;
 } EDRLogCurve;
 
 #endif

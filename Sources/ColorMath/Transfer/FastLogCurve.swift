@@ -1,5 +1,6 @@
 /// The camera and ACES log curves in `Float` for per-pixel work: each curve's formula rewritten
-/// as one natural logarithm (and its inverse as one exponential) from ``PolynomialMath``, in
+/// as one natural logarithm (``FastLog``; its inverse as one exponential from
+/// ``PolynomialMath``), in
 /// plain multiplies and adds in a fixed order, so that vector code evaluates exactly the same
 /// operations (EDRCube's C chain does). Constants are derived in `Double` from the exact
 /// curves (``TransferFunction``), then rounded to `Float` once.
@@ -62,13 +63,13 @@ public struct FastLogCurve: Sendable, Equatable {
     switch toe {
     case .linear:
       if !inLog { return toeSlope * x + toeOffset }
-      return logSlope * PolynomialMath.log(scale * x + offset) + logOffset
+      return logSlope * FastLog.natural(scale * x + offset) + logOffset
     case .logarithmic:
       let t = x < toeFloor ? toeFloor : x
       let u = inLog ? scale * x + offset : toeSlope * t + toeOffset
-      return logSlope * PolynomialMath.log(u) + logOffset
+      return logSlope * FastLog.natural(u) + logOffset
     case .parabola:
-      if inLog { return logSlope * PolynomialMath.log(scale * x + offset) + logOffset }
+      if inLog { return logSlope * FastLog.natural(scale * x + offset) + logOffset }
       let d = (x < toeFloor ? toeFloor : x) - toeOffset
       return toeSlope * d * d
     }

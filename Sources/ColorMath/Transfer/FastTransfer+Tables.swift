@@ -3,8 +3,14 @@
 extension FastPower {
   /// `2^(e·p)` for the normal exponents `e = −126…127` (index `e + 126`).
   public var scaleTable: UnsafePointer<Float> { scales.base }
-  /// The mantissa polynomials: coefficient `k` of eighth `j` at index `8k + j`, `k = 0…4`.
-  public var coefficientTable: UnsafePointer<Float> { coefficients.base }
+  /// The polynomials of `m^p`: coefficient `k` of eighth `j` at index `8k + j`, `k = 0…4`
+  /// (see ``MantissaPolynomials``).
+  public var coefficientTable: UnsafePointer<Float> { mantissaPower.coefficients.base }
+}
+
+extension FastLog {
+  /// The polynomials of `ln m`: coefficient `k` of eighth `j` at index `8k + j`, `k = 0…4`.
+  public var coefficientTable: UnsafePointer<Float> { mantissaLog.coefficients.base }
 }
 
 extension FastSDRTransfer {

@@ -73,7 +73,8 @@ struct ChainKernel: @unchecked Sendable {
     return EDRLogCurve(
       toe: c.toe.rawValue, encodeCut: c.encodeCut, decodeCut: c.decodeCut,
       logSlope: c.logSlope, logOffset: c.logOffset, expSlope: c.expSlope, scale: c.scale,
-      offset: c.offset, toeSlope: c.toeSlope, toeOffset: c.toeOffset, toeFloor: c.toeFloor)
+      offset: c.offset, toeSlope: c.toeSlope, toeOffset: c.toeOffset, toeFloor: c.toeFloor,
+      lnCoefficients: FastLog.natural.coefficientTable)
   }
 
   private static func hlgTables(_ hlg: FastHLG) -> EDRHLGTables {
