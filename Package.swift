@@ -9,7 +9,7 @@
 //   ColorMath    transfer functions, gamuts, ICtCp, tone maps (no dependencies)
 //   LUTEngine    interpolation + extrapolation kernels, CLF evaluation (CubeFormat, CLFFormat, CLUTKernels)
 //   CLUTKernels  LUTEngine's SSE2/AVX2 kernels and EDRPipeline's AVX2 chain in C (x86-64;
-//                other CPUs use the Swift ones)
+//                other CPUs use the Swift ones), and the block census `apply` reports
 //   EDRPipeline  runtime: cube spaces, EDR policies, PQ/HLG application
 //                (CubeFormat, ColorMath, LUTEngine, CLUTKernels: the vector chain)
 //   CubeAuthoring offline: cube generation, SDR→PQ/HLG conversion and its fit, test chart (EDRPipeline)
@@ -128,6 +128,7 @@ let package = Package(
       dependencies: [
         "CubeFormat", "CLFFormat", "ColorMath", "LUTEngine", "EDRPipeline", "CubeAuthoring",
         "EDRPlots", "RasterIO", "KernelLint", "LintCommandLine", "FileOutput", "WorkScheduler",
+        "CLUTKernels",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSettings),

@@ -1,3 +1,4 @@
+import CLUTKernels
 import EDRPipeline
 import RasterIO
 
@@ -48,28 +49,14 @@ struct BlockCounts: Sendable {
   }
 
   /// Pixels whose R, G or B is NaN or infinite (all exponent bits set), pixels whose R, G
-  /// or B is above 1, and whether every alpha is exactly 1.
+  /// or B is above 1, and whether every alpha is exactly 1 (CLUTKernels' census: AVX2 where
+  /// the CPU has it).
   static func scan(_ rgba: UnsafeMutableBufferPointer<Float>) -> (
     nonFinitePixels: Int, edrPixels: Int, isOpaque: Bool
   ) {
     guard let base = rgba.baseAddress else { return (0, 0, true) }
-    let raw = UnsafeRawPointer(base)
-    // Alpha's lane is masked to 0, which never equals its 1.
-    let mask = SIMD4<UInt32>(0x7F80_0000, 0x7F80_0000, 0x7F80_0000, 0)
-    let special = SIMD4<UInt32>(0x7F80_0000, 0x7F80_0000, 0x7F80_0000, 1)
-    let one = Float(1).bitPattern
-    let colour = SIMD4<Float>(1, 1, 1, 0)
-    var count = 0
-    var edr = 0
-    var notOne: UInt32 = 0
-    for p in 0..<(rgba.count / 4) {
-      let bits = raw.loadUnaligned(fromByteOffset: p &* 16, as: SIMD4<UInt32>.self)
-      if any(bits & mask .== special) { count &+= 1 }
-      let value = raw.loadUnaligned(fromByteOffset: p &* 16, as: SIMD4<Float>.self)
-      if any(value * colour .> SIMD4<Float>.one) { edr &+= 1 }
-      notOne |= bits.w ^ one
-    }
-    return (count, edr, notOne == 0)
+    let census = edr_rgba_census(base, Int64(rgba.count / 4))
+    return (Int(census.nonFinitePixels), Int(census.brightPixels), census.opaque)
   }
 
   /// R, G, B values the output format cannot hold: beyond ±`limit` (becoming infinity), or
