@@ -7,7 +7,7 @@
 #endif
 
 /// `ln x` in `Float` for per-pixel work: `x = 2^e · m` with `m ∈ [1, 2)` gives
-/// `e · ln 2 + ln m`, `ln m` a quartic per eighth of `[1, 2)` (``MantissaPolynomials``), so
+/// `e · ln 2 + ln m`, `ln m` a quartic per eighth of `[1, 2)` (`MantissaPolynomials`), so
 /// vector code evaluates it with permutes instead of a long polynomial. Within 5e-8 absolute
 /// plus 2.5e-7 relative of `ln x` for every positive normal `x` (the tests check every 4099th
 /// bit pattern): absolute near `x = 1`, where `ln x` is near 0 and the sum cancels. Zero,

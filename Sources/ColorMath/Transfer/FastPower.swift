@@ -13,7 +13,7 @@
 ///
 /// `x = 2^e · m` with `m ∈ [1, 2)` splits the power into `2^(e·p)`, read from a table of the
 /// 254 normal exponents, and `m^p`, a quartic per eighth of `[1, 2)`
-/// (``MantissaPolynomials``): no table of mantissa samples, so vector code reads everything
+/// (`MantissaPolynomials`): no table of mantissa samples, so vector code reads everything
 /// it needs for the common exponents from registers instead of gathering. Zero, subnormal,
 /// negative, infinite and NaN inputs fall back to `powf`, so they give exactly its results.
 ///

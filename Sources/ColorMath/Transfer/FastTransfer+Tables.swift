@@ -4,7 +4,7 @@ extension FastPower {
   /// `2^(e·p)` for the normal exponents `e = −126…127` (index `e + 126`).
   public var scaleTable: UnsafePointer<Float> { scales.base }
   /// The polynomials of `m^p`: coefficient `k` of eighth `j` at index `8k + j`, `k = 0…4`
-  /// (see ``MantissaPolynomials``).
+  /// (see `MantissaPolynomials`).
   public var coefficientTable: UnsafePointer<Float> { mantissaPower.coefficients.base }
 }
 
