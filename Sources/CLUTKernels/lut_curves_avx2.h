@@ -21,6 +21,29 @@ CURVE_INLINE __m256 pick(__m256 mask, __m256 a, __m256 b) { return _mm256_blendv
 
 CURVE_INLINE __m256 negate(__m256 x) { return _mm256_xor_ps(x, splat(-0.0f)); }
 
+/// A curve on one float with one parameter, for the rare lanes the vector code does not cover.
+typedef float (*ScalarCurve)(float x, float parameter);
+
+/// powf for the fallback lanes (±0 gives +0 directly: p > 0 where the chain passes them).
+static float scalar_power(float x, float exponent) { return x == 0 ? 0.0f : powf(x, exponent); }
+
+/// logf for the fallback lanes.
+static float scalar_log(float x, float unused) {
+  (void)unused;
+  return logf(x);
+}
+
+/// `y` with the lanes whose bit is set in `lanes` replaced by `f(x, parameter)`.
+static __m256 scalar_lanes(__m256 x, __m256 y, int lanes, ScalarCurve f, float parameter) {
+  float xs[8], ys[8];
+  _mm256_storeu_ps(xs, x);
+  _mm256_storeu_ps(ys, y);
+  for (int k = 0; k < 8; k++) {
+    if (lanes >> k & 1) ys[k] = f(xs[k], parameter);
+  }
+  return _mm256_loadu_ps(ys);
+}
+
 /// table[i] and table[i + 1] for each lane, read as one 8-byte gather per lane (half the
 /// element loads of two 4-byte gathers).
 CURVE_INLINE void gather_pairs(const float *table, __m256i i, __m256 *first, __m256 *second) {
@@ -54,7 +77,7 @@ CURVE_INLINE __m256 mantissa_polynomial8(const float *c, __m256i bits) {
 #define POWER_WINDOW_START 112
 
 /// FastPower: x = 2^e·m ↦ scales[e] · q(m). Zero, subnormal, negative, infinite and NaN lanes
-/// take powf (±0 gives +0 directly: p > 0 where the chain passes them).
+/// take powf (scalar_power).
 CURVE_INLINE __m256 power8(const EDRPowerTable *table, __m256 x) {
   __m256i bits = _mm256_castps_si256(x);
   __m256 q = mantissa_polynomial8(table->coefficients, bits);
@@ -75,13 +98,7 @@ CURVE_INLINE __m256 power8(const EDRPowerTable *table, __m256 x) {
   __m256 y = _mm256_mul_ps(_mm256_i32gather_ps(table->scales, e, 4), q);
   int fallback = _mm256_movemask_ps(_mm256_castsi256_ps(bad));
   if (__builtin_expect(fallback != 0, 0)) {
-    float xs[8], ys[8];
-    _mm256_storeu_ps(xs, x);
-    _mm256_storeu_ps(ys, y);
-    for (int k = 0; k < 8; k++) {
-      if (fallback >> k & 1) ys[k] = xs[k] == 0 ? 0.0f : powf(xs[k], table->exponent);
-    }
-    y = _mm256_loadu_ps(ys);
+    y = scalar_lanes(x, y, fallback, scalar_power, table->exponent);
   }
   return y;
 }
@@ -206,15 +223,7 @@ CURVE_INLINE __m256 fast_log8(const float *coefficients, __m256 x) {
   __m256i bad = _mm256_or_si256(_mm256_cmpeq_epi32(field, _mm256_setzero_si256()),
                                 _mm256_cmpgt_epi32(field, _mm256_set1_epi32(254)));
   int fallback = _mm256_movemask_ps(_mm256_castsi256_ps(bad));
-  if (__builtin_expect(fallback != 0, 0)) {
-    float xs[8], ys[8];
-    _mm256_storeu_ps(xs, x);
-    _mm256_storeu_ps(ys, y);
-    for (int k = 0; k < 8; k++) {
-      if (fallback >> k & 1) ys[k] = logf(xs[k]);
-    }
-    y = _mm256_loadu_ps(ys);
-  }
+  if (__builtin_expect(fallback != 0, 0)) y = scalar_lanes(x, y, fallback, scalar_log, 0);
   return y;
 }
 
@@ -242,15 +251,7 @@ CURVE_INLINE __m256 log8(__m256 x) {
   y = _mm256_add_ps(y, _mm256_mul_ps(splat(-0.5f), z));
   y = _mm256_add_ps(_mm256_add_ps(m, y), _mm256_mul_ps(splat(0.693359375f), e));
   int fallback = _mm256_movemask_ps(_mm256_castsi256_ps(bad));
-  if (__builtin_expect(fallback != 0, 0)) {
-    float xs[8], ys[8];
-    _mm256_storeu_ps(xs, x);
-    _mm256_storeu_ps(ys, y);
-    for (int k = 0; k < 8; k++) {
-      if (fallback >> k & 1) ys[k] = logf(xs[k]);
-    }
-    y = _mm256_loadu_ps(ys);
-  }
+  if (__builtin_expect(fallback != 0, 0)) y = scalar_lanes(x, y, fallback, scalar_log, 0);
   return y;
 }
 
