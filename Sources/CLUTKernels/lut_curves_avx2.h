@@ -227,34 +227,6 @@ CURVE_INLINE __m256 fast_log8(const float *coefficients, __m256 x) {
   return y;
 }
 
-/// PolynomialMath.log: Cephes' logf polynomial for positive normal finite lanes, logf for
-/// the others.
-CURVE_INLINE __m256 log8(__m256 x) {
-  __m256i bits = _mm256_castps_si256(x);
-  __m256i field = _mm256_srli_epi32(bits, 23);
-  __m256i bad = _mm256_or_si256(_mm256_cmpeq_epi32(field, _mm256_setzero_si256()),
-                                _mm256_cmpgt_epi32(field, _mm256_set1_epi32(254)));
-  __m256 e = _mm256_cvtepi32_ps(_mm256_sub_epi32(field, _mm256_set1_epi32(126)));
-  __m256 m = _mm256_castsi256_ps(_mm256_or_si256(
-      _mm256_and_si256(bits, _mm256_set1_epi32(0x7FFFFF)), _mm256_set1_epi32(0x3F000000)));
-  __m256 small = _mm256_cmp_ps(m, splat(0.707106781186547524f), _CMP_LT_OQ);
-  e = pick(small, _mm256_sub_ps(e, splat(1)), e);
-  m = pick(small, _mm256_sub_ps(_mm256_add_ps(m, m), splat(1)), _mm256_sub_ps(m, splat(1)));
-  __m256 z = _mm256_mul_ps(m, m);
-  static const float c[9] = {7.0376836292e-2f, -1.1514610310e-1f, 1.1676998740e-1f,
-                             -1.2420140846e-1f, 1.4249322787e-1f, -1.6668057665e-1f,
-                             2.0000714765e-1f, -2.4999993993e-1f, 3.3333331174e-1f};
-  __m256 y = splat(c[0]);
-  for (int k = 1; k < 9; k++) y = _mm256_add_ps(_mm256_mul_ps(y, m), splat(c[k]));
-  y = _mm256_mul_ps(_mm256_mul_ps(y, m), z);
-  y = _mm256_add_ps(y, _mm256_mul_ps(splat(-2.12194440e-4f), e));
-  y = _mm256_add_ps(y, _mm256_mul_ps(splat(-0.5f), z));
-  y = _mm256_add_ps(_mm256_add_ps(m, y), _mm256_mul_ps(splat(0.693359375f), e));
-  int fallback = _mm256_movemask_ps(_mm256_castsi256_ps(bad));
-  if (__builtin_expect(fallback != 0, 0)) y = scalar_lanes(x, y, fallback, scalar_log, 0);
-  return y;
-}
-
 // MARK: - HLG (FastHLG)
 
 CURVE_INLINE __m256 hlg_luminance8(const EDRHLGTables *h, __m256 r, __m256 g, __m256 b) {
@@ -269,7 +241,9 @@ CURVE_INLINE __m256 hlg_oetf8(const EDRHLGTables *h, __m256 e) {
   __m256 small = _mm256_cmp_ps(e, splat(1.0f / 12), _CMP_LE_OQ);
   __m256 root = _mm256_sqrt_ps(_mm256_mul_ps(splat(3), e));
   __m256 argument = pick(small, splat(1), _mm256_sub_ps(_mm256_mul_ps(splat(12), e), splat(h->b)));
-  __m256 logarithmic = _mm256_add_ps(_mm256_mul_ps(splat(h->a), log8(argument)), splat(h->c));
+  __m256 logarithmic =
+      _mm256_add_ps(_mm256_mul_ps(splat(h->a), fast_log8(h->lnCoefficients, argument)),
+                    splat(h->c));
   return _mm256_and_ps(pick(small, root, logarithmic), positive);
 }
 

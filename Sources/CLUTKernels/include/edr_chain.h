@@ -1,12 +1,12 @@
 // The per-pixel chain around a lookup (EDRPipeline's CubeApplication), vectorised: the
 // pre-pass (working space → cube signal) and the post-pass (looked-up signal → working space)
 // over a run of interleaved pixels, 8 per AVX2 vector. They evaluate the same algorithms as
-// EDRPipeline's scalar `prepare` and `finish` (ColorMath's FastPower, FastSDRTransfer, FastPQ,
-// FastHLG, FastLogCurve and PolynomialMath, their tables read through the pointers below with
-// permutes or gathers; the same operations in the same order, no fused multiply-adds), so a pixel gets the
-// same value either way. Pixels the vector code does not cover (a non-finite channel or display
-// light, a PQ luminance below the table) are handed back to the caller, which runs its scalar
-// path.
+// EDRPipeline's scalar `prepare` and `finish` (ColorMath's FastPower, FastLog, FastSDRTransfer,
+// FastPQ, FastHLG, FastLogCurve and PolynomialMath, their tables read through the pointers
+// below with permutes or gathers; the same operations in the same order, no fused
+// multiply-adds), so a pixel gets the same value either way. Pixels the vector code does not
+// cover (a non-finite channel or display light, a PQ luminance below the table) are handed back
+// to the caller, which runs its scalar path.
 #ifndef EDR_CHAIN_H
 #define EDR_CHAIN_H
 
@@ -54,6 +54,8 @@ typedef struct EDRHLGTables {
   float peak, beta, a, b, c;
   /// BT.2100's luminance weights.
   float weights[3];
+  /// FastLog's polynomials of ln m (the OETF's logarithm).
+  const float *lnCoefficients;
 } EDRHLGTables;
 
 /// A cube space's curve, as far as the chain covers them.

@@ -12,7 +12,7 @@
 /// plus 2.5e-7 relative of `ln x` for every positive normal `x` (the tests check every 4099th
 /// bit pattern): absolute near `x = 1`, where `ln x` is near 0 and the sum cancels. Zero,
 /// subnormal, negative, infinite and NaN inputs give `logf`'s result. The camera and ACES log
-/// curves (``FastLogCurve``) use it.
+/// curves (``FastLogCurve``) and the HLG OETF (``FastHLG``) use it.
 public struct FastLog: Sendable {
   /// The one instance (its table lives for the process).
   public static let natural = FastLog()

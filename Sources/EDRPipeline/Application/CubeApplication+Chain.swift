@@ -81,7 +81,8 @@ struct ChainKernel: @unchecked Sendable {
     EDRHLGTables(
       ootfPower: table(hlg.ootfPower), inverseOOTFPower: table(hlg.inverseOOTFPower),
       peak: hlg.peak, beta: hlg.beta, a: hlg.a, b: hlg.b, c: hlg.c,
-      weights: (hlg.weights.x, hlg.weights.y, hlg.weights.z))
+      weights: (hlg.weights.x, hlg.weights.y, hlg.weights.z),
+      lnCoefficients: FastLog.natural.coefficientTable)
   }
 
   private static func table(_ power: FastPower) -> EDRPowerTable {
