@@ -18,6 +18,7 @@
 //   CEXRDWA      OpenEXR's C++ library for DWAA/DWAB only, behind a C API (C++)
 //   KernelLint   the Core Image / Metal kernel linter         (no dependencies)
 //   LintCommandLine the `lint` command                        (KernelLint, WorkScheduler, ArgumentParser)
+//   EDRCubeC     the C API of the Python wheel (libEDRCubeC.so)  (the libraries above, no I/O of images)
 //   edrcube      the command-line tool                        (all of the above, ArgumentParser)
 //   edrlint      the linter alone, what the plugins run       (LintCommandLine)
 //
@@ -47,6 +48,9 @@ let package = Package(
     .library(name: "EDRPlots", targets: ["EDRPlots"]),
     .library(name: "RasterIO", targets: ["RasterIO"]),
     .library(name: "KernelLint", targets: ["KernelLint"]),
+    // The C API the Python wheel loads (python/, docs/python.md); `make wheel` links it with
+    // -static-stdlib so it needs no Swift runtime.
+    .library(name: "EDRCubeC", type: .dynamic, targets: ["EDRCubeC"]),
     .executable(name: "edrcube", targets: ["edrcube"]),
     .executable(name: "edrlint", targets: ["edrlint"]),
     .plugin(name: "EDRLintCommandPlugin", targets: ["EDRLintCommandPlugin"]),
@@ -83,6 +87,14 @@ let package = Package(
       dependencies: ["FileOutput", "WorkScheduler", "CTIFF", "COpenEXR", "CPNG", "CEXRDWA"],
       swiftSettings: strictSettings),
     .target(name: "KernelLint", swiftSettings: strictSettings),
+    // edrcube.h's functions over the libraries, for ctypes (python/edrcube).
+    .target(
+      name: "EDRCubeC",
+      dependencies: [
+        "CubeFormat", "CLFFormat", "ColorMath", "LUTEngine", "EDRPipeline", "CubeAuthoring",
+        "KernelLint",
+      ],
+      exclude: ["edrcube.h"], swiftSettings: strictSettings),
 
     // MARK: C
     // LUTEngine's hand-written x86-64 kernels (SSE2 baseline, AVX2 chosen at run time).

@@ -1,0 +1,68 @@
+import CLFFormat
+import CubeFormat
+import EDRPipeline
+
+/// A LUT's metadata as `edrcube_lut_info` reports it (every key present).
+struct LUTInfo: Encodable {
+  var kind: String
+  var path: String
+  var title: String?
+  var size: Int?
+  var domainMin: [Float]?
+  var domainMax: [Float]?
+  var shaperSize: Int?
+  var space: String?
+  var comments: [String]
+  var warnings: [String]
+  var nodes: [String]
+
+  init(_ handle: LUTHandle) {
+    path = handle.path
+    switch handle.content {
+    case .cube(let file):
+      kind = "cube"
+      title = file.title
+      size = file.lut3D?.size ?? file.lut1D?.size
+      let min = file.lut3D?.domainMin ?? file.lut1D?.domainMin
+      let max = file.lut3D?.domainMax ?? file.lut1D?.domainMax
+      domainMin = min.map { [$0.x, $0.y, $0.z] }
+      domainMax = max.map { [$0.x, $0.y, $0.z] }
+      shaperSize = file.hasShaper ? file.lut1D?.size : nil
+      let resolved = try? CubeSpacePair.resolve(
+        input: nil, primaries: nil, output: nil, outputPrimaries: nil, referenceWhite: nil,
+        comments: file.comments)
+      space = resolved?.spaces.name
+      comments = file.comments
+      warnings = file.warnings.map(\.description)
+      nodes = []
+    case .processList(let list):
+      kind = "process_list"
+      title = list.name
+      comments = list.descriptions
+      warnings = list.warnings.map(\.description)
+      nodes = list.nodes.map(\.operation.elementName)
+    }
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(kind, forKey: .kind)
+    try c.encode(path, forKey: .path)
+    try c.encode(title, forKey: .title)
+    try c.encode(size, forKey: .size)
+    try c.encode(domainMin, forKey: .domainMin)
+    try c.encode(domainMax, forKey: .domainMax)
+    try c.encode(shaperSize, forKey: .shaperSize)
+    try c.encode(space, forKey: .space)
+    try c.encode(comments, forKey: .comments)
+    try c.encode(warnings, forKey: .warnings)
+    try c.encode(nodes, forKey: .nodes)
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case kind, path, title, size, space, comments, warnings, nodes
+    case domainMin = "domain_min"
+    case domainMax = "domain_max"
+    case shaperSize = "shaper_size"
+  }
+}

@@ -1,0 +1,65 @@
+"""Builds libEDRCubeC.so with SwiftPM and packages it in the edrcube wheel.
+
+`swift build -c release --product EDRCubeC --static-swift-stdlib` in the repository root
+(the folder above this one); EDRCUBE_LIB=/path/to/libEDRCubeC.so packages a library built
+beforehand instead. The wheel is tagged for this platform, for any Python 3 (ctypes, no
+Python ABI).
+"""
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_py import build_py
+
+try:
+    from wheel.bdist_wheel import bdist_wheel
+except ImportError:  # wheel >= 0.44 moved it into setuptools
+    from setuptools.command.bdist_wheel import bdist_wheel
+
+HERE = Path(__file__).resolve().parent
+LIBRARY = "libEDRCubeC.so"
+
+
+def _build_library() -> Path:
+    given = os.environ.get("EDRCUBE_LIB")
+    if given:
+        return Path(given)
+    root = HERE.parent
+    if not (root / "Package.swift").exists():
+        raise RuntimeError("edrcube: build from the EDRCube repository (python/ beside Package.swift)")
+    command = ["swift", "build", "-c", "release", "--product", "EDRCubeC", "--static-swift-stdlib"]
+    subprocess.run(command, cwd=root, check=True)
+    path = subprocess.run(
+        command[:4] + ["--show-bin-path"], cwd=root, check=True, capture_output=True, text=True
+    ).stdout.strip()
+    return Path(path) / LIBRARY
+
+
+class BuildWithSwift(build_py):
+    """build_py that first builds the Swift library and copies it into the package."""
+
+    def run(self):
+        library = _build_library()
+        super().run()
+        target = Path(self.build_lib) / "edrcube" / LIBRARY
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(library, target)
+        subprocess.run(["strip", "--strip-unneeded", str(target)], check=False)
+
+
+class PlatformWheel(bdist_wheel):
+    """A platform wheel (it holds a native library) for any Python 3."""
+
+    def finalize_options(self):
+        super().finalize_options()
+        self.root_is_pure = False
+
+    def get_tag(self):
+        _, _, platform = super().get_tag()
+        return "py3", "none", platform
+
+
+setup(cmdclass={"build_py": BuildWithSwift, "bdist_wheel": PlatformWheel})
