@@ -24,6 +24,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory interop
+	$(SWIFT) build --product EDRCubeC && EDRCUBE_LIB=$(CURDIR)/.build/debug/libEDRCubeC.so EDRCUBE_CLI=$(CURDIR)/.build/debug/edrcube python3 -m pytest -q python/tests
 
 # Files we write load in colour-science and OpenColorIO with identical values, and theirs in ours.
 interop:
@@ -44,6 +45,12 @@ sanitize: deps
 FUZZ_SECONDS ?= 60
 fuzz:
 	bash scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# The Python wheel (python/, docs/python.md) in python/dist: libEDRCubeC.so built in release with
+# the Swift runtime linked in (.build/wheel), so the wheel needs no Swift toolchain.
+.PHONY: wheel
+wheel:
+	python3 -m pip wheel --no-deps -w python/dist ./python
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests

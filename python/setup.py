@@ -1,11 +1,12 @@
 """Builds libEDRCubeC.so with SwiftPM and packages it in the edrcube wheel.
 
-`swift build -c release --product EDRCubeC --static-swift-stdlib` in the repository root
-(the folder above this one); EDRCUBE_LIB=/path/to/libEDRCubeC.so packages a library built
+`swift build -c release --product EDRCubeC -Xswiftc -static-stdlib` in the repository root
+(the folder above this one), in .build/wheel; EDRCUBE_LIB=/path/to/libEDRCubeC.so packages a library built
 beforehand instead. The wheel is tagged for this platform, for any Python 3 (ctypes, no
 Python ABI).
 """
 
+import json
 import os
 import shutil
 import subprocess
@@ -23,6 +24,16 @@ HERE = Path(__file__).resolve().parent
 LIBRARY = "libEDRCubeC.so"
 
 
+def _static_stdlib_flags() -> list:
+    """Links the Swift runtime and Foundation into the library (SwiftPM passes
+    --static-swift-stdlib to executables only), from the toolchain's swift_static folder."""
+    info = json.loads(subprocess.run(
+        ["swift", "-print-target-info"], check=True, capture_output=True, text=True).stdout)
+    runtime = Path(info["paths"]["runtimeResourcePath"])  # .../usr/lib/swift
+    static = runtime.parent / "swift_static" / info["target"]["platform"]
+    return ["-Xswiftc", "-static-stdlib", "-Xlinker", f"-L{static}"]
+
+
 def _build_library() -> Path:
     given = os.environ.get("EDRCUBE_LIB")
     if given:
@@ -30,10 +41,12 @@ def _build_library() -> Path:
     root = HERE.parent
     if not (root / "Package.swift").exists():
         raise RuntimeError("edrcube: build from the EDRCube repository (python/ beside Package.swift)")
-    command = ["swift", "build", "-c", "release", "--product", "EDRCubeC", "--static-swift-stdlib"]
-    subprocess.run(command, cwd=root, check=True)
+    # Its own build folder: the static-stdlib flags would otherwise rebuild .build/release.
+    command = ["swift", "build", "-c", "release", "--product", "EDRCubeC",
+               "--scratch-path", str(root / ".build" / "wheel")]
+    subprocess.run(command + _static_stdlib_flags(), cwd=root, check=True)
     path = subprocess.run(
-        command[:4] + ["--show-bin-path"], cwd=root, check=True, capture_output=True, text=True
+        command + ["--show-bin-path"], cwd=root, check=True, capture_output=True, text=True
     ).stdout.strip()
     return Path(path) / LIBRARY
 
