@@ -41,9 +41,9 @@ func report(_ error: APIError, to slot: UnsafeMutablePointer<UnsafeMutablePointe
 }
 
 @_cdecl("edrcube_string_free")
-func edrcube_string_free(_ string: UnsafeMutablePointer<CChar>?) {
+public func edrcube_string_free(_ string: UnsafeMutablePointer<CChar>?) {
   free(string)
 }
 
 @_cdecl("edrcube_api_version")
-func edrcube_api_version() -> Int32 { 1 }
+public func edrcube_api_version() -> Int32 { 1 }

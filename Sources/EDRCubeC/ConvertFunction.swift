@@ -42,7 +42,7 @@ struct ConvertOptions: Decodable {
 }
 
 @_cdecl("edrcube_convert")
-func edrcube_convert(
+public func edrcube_convert(
   _ lut: UnsafeRawPointer, _ options: UnsafePointer<CChar>?,
   _ report: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
   _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?

@@ -4,7 +4,7 @@ import CubeFormat
 // The LUT functions of edrcube.h.
 
 @_cdecl("edrcube_lut_read")
-func edrcube_lut_read(
+public func edrcube_lut_read(
   _ path: UnsafePointer<CChar>, _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> UnsafeMutableRawPointer? {
   do {
@@ -16,7 +16,7 @@ func edrcube_lut_read(
 }
 
 @_cdecl("edrcube_lut_from_table")
-func edrcube_lut_from_table(
+public func edrcube_lut_from_table(
   _ values: UnsafePointer<Float>, _ size: Int, _ domainMin: UnsafePointer<Float>,
   _ domainMax: UnsafePointer<Float>, _ title: UnsafePointer<CChar>?,
   _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
@@ -36,12 +36,12 @@ func edrcube_lut_from_table(
 }
 
 @_cdecl("edrcube_lut_info")
-func edrcube_lut_info(_ lut: UnsafeRawPointer) -> UnsafeMutablePointer<CChar>? {
+public func edrcube_lut_info(_ lut: UnsafeRawPointer) -> UnsafeMutablePointer<CChar>? {
   CString.json(LUTInfo(LUTHandle.from(lut)))
 }
 
 @_cdecl("edrcube_lut_table")
-func edrcube_lut_table(_ lut: UnsafeRawPointer, _ out: UnsafeMutablePointer<Float>, _ capacity: Int)
+public func edrcube_lut_table(_ lut: UnsafeRawPointer, _ out: UnsafeMutablePointer<Float>, _ capacity: Int)
   -> Int
 {
   guard case .cube(let file) = LUTHandle.from(lut).content, let table = file.lut3D else {
@@ -53,7 +53,7 @@ func edrcube_lut_table(_ lut: UnsafeRawPointer, _ out: UnsafeMutablePointer<Floa
 }
 
 @_cdecl("edrcube_lut_write")
-func edrcube_lut_write(
+public func edrcube_lut_write(
   _ lut: UnsafeRawPointer, _ path: UnsafePointer<CChar>, _ profile: UnsafePointer<CChar>?,
   _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
@@ -94,7 +94,7 @@ private func write(_ list: ProcessList, to path: String) throws(APIError) {
 }
 
 @_cdecl("edrcube_lut_free")
-func edrcube_lut_free(_ lut: UnsafeMutableRawPointer?) {
+public func edrcube_lut_free(_ lut: UnsafeMutableRawPointer?) {
   guard let lut else { return }
   Unmanaged<LUTHandle>.fromOpaque(lut).release()
 }

@@ -9,7 +9,7 @@ struct LintOptions: Decodable {
 }
 
 @_cdecl("edrcube_lint")
-func edrcube_lint(
+public func edrcube_lint(
   _ source: UnsafePointer<CChar>, _ options: UnsafePointer<CChar>?,
   _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> UnsafeMutablePointer<CChar>? {

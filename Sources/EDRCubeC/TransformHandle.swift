@@ -63,7 +63,7 @@ final class TransformHandle {
 }
 
 @_cdecl("edrcube_transform_new")
-func edrcube_transform_new(
+public func edrcube_transform_new(
   _ lut: UnsafeRawPointer, _ options: UnsafePointer<CChar>?,
   _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> UnsafeMutableRawPointer? {
@@ -79,12 +79,12 @@ func edrcube_transform_new(
 }
 
 @_cdecl("edrcube_transform_summary")
-func edrcube_transform_summary(_ transform: UnsafeRawPointer) -> UnsafeMutablePointer<CChar>? {
+public func edrcube_transform_summary(_ transform: UnsafeRawPointer) -> UnsafeMutablePointer<CChar>? {
   CString.make(Unmanaged<TransformHandle>.fromOpaque(transform).takeUnretainedValue().summary)
 }
 
 @_cdecl("edrcube_transform_apply")
-func edrcube_transform_apply(
+public func edrcube_transform_apply(
   _ transform: UnsafeRawPointer, _ buffer: UnsafeMutablePointer<Float>, _ pixels: Int,
   _ channels: Int32, _ threads: Int32
 ) {
@@ -96,7 +96,7 @@ func edrcube_transform_apply(
 }
 
 @_cdecl("edrcube_transform_free")
-func edrcube_transform_free(_ transform: UnsafeMutableRawPointer?) {
+public func edrcube_transform_free(_ transform: UnsafeMutableRawPointer?) {
   guard let transform else { return }
   Unmanaged<TransformHandle>.fromOpaque(transform).release()
 }
