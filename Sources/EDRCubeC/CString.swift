@@ -40,10 +40,12 @@ func report(_ error: APIError, to slot: UnsafeMutablePointer<UnsafeMutablePointe
   slot?.pointee = CString.json(error)
 }
 
+/// Frees a string the library returned.
 @_cdecl("edrcube_string_free")
 public func edrcube_string_free(_ string: UnsafeMutablePointer<CChar>?) {
   free(string)
 }
 
+/// The C API's version (1); it changes when a signature changes.
 @_cdecl("edrcube_api_version")
 public func edrcube_api_version() -> Int32 { 1 }

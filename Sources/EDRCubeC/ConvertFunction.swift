@@ -41,6 +41,7 @@ struct ConvertOptions: Decodable {
   }
 }
 
+/// An SDR cube as a PQ or HLG cube under JSON options; `report` gets the ΔE_ITP report as JSON.
 @_cdecl("edrcube_convert")
 public func edrcube_convert(
   _ lut: UnsafeRawPointer, _ options: UnsafePointer<CChar>?,

@@ -3,6 +3,7 @@ import CubeFormat
 
 // The LUT functions of edrcube.h.
 
+/// Reads a .cube, .clf or .ctf file; NULL and a JSON error in `error` when the reader rejects it.
 @_cdecl("edrcube_lut_read")
 public func edrcube_lut_read(
   _ path: UnsafePointer<CChar>, _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
@@ -15,6 +16,7 @@ public func edrcube_lut_read(
   }
 }
 
+/// A cube from a `size³·3` table (red fastest), its domain and title.
 @_cdecl("edrcube_lut_from_table")
 public func edrcube_lut_from_table(
   _ values: UnsafePointer<Float>, _ size: Int, _ domainMin: UnsafePointer<Float>,
@@ -35,13 +37,17 @@ public func edrcube_lut_from_table(
   return LUTHandle(.cube(file), path: "<table>").retained()
 }
 
+/// The LUT's metadata as JSON (``LUTInfo``).
 @_cdecl("edrcube_lut_info")
 public func edrcube_lut_info(_ lut: UnsafeRawPointer) -> UnsafeMutablePointer<CChar>? {
   CString.json(LUTInfo(LUTHandle.from(lut)))
 }
 
+/// Copies the 3D table (red fastest) to `out`; returns the floats copied (0 without a 3D table).
 @_cdecl("edrcube_lut_table")
-public func edrcube_lut_table(_ lut: UnsafeRawPointer, _ out: UnsafeMutablePointer<Float>, _ capacity: Int)
+public func edrcube_lut_table(
+  _ lut: UnsafeRawPointer, _ out: UnsafeMutablePointer<Float>, _ capacity: Int
+)
   -> Int
 {
   guard case .cube(let file) = LUTHandle.from(lut).content, let table = file.lut3D else {
@@ -52,6 +58,7 @@ public func edrcube_lut_table(_ lut: UnsafeRawPointer, _ out: UnsafeMutablePoint
   return count
 }
 
+/// Writes the LUT as .cube (`profile` adobe, resolve or ocio) or, for .clf/.ctf, as CLF; 0 on success.
 @_cdecl("edrcube_lut_write")
 public func edrcube_lut_write(
   _ lut: UnsafeRawPointer, _ path: UnsafePointer<CChar>, _ profile: UnsafePointer<CChar>?,
@@ -93,6 +100,7 @@ private func write(_ list: ProcessList, to path: String) throws(APIError) {
   }
 }
 
+/// Frees a LUT handle.
 @_cdecl("edrcube_lut_free")
 public func edrcube_lut_free(_ lut: UnsafeMutableRawPointer?) {
   guard let lut else { return }

@@ -8,6 +8,7 @@ struct LintOptions: Decodable {
   var dialect: String?
 }
 
+/// Lints kernel source under JSON options (``LintOptions``); the findings as a JSON array.
 @_cdecl("edrcube_lint")
 public func edrcube_lint(
   _ source: UnsafePointer<CChar>, _ options: UnsafePointer<CChar>?,

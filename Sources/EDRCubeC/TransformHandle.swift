@@ -62,6 +62,7 @@ final class TransformHandle {
   }
 }
 
+/// The LUT's application under JSON options (``TransformOptions``), resolved as `eval` resolves its flags.
 @_cdecl("edrcube_transform_new")
 public func edrcube_transform_new(
   _ lut: UnsafeRawPointer, _ options: UnsafePointer<CChar>?,
@@ -78,11 +79,14 @@ public func edrcube_transform_new(
   }
 }
 
+/// The summary line `eval` and `apply` print for this transform.
 @_cdecl("edrcube_transform_summary")
-public func edrcube_transform_summary(_ transform: UnsafeRawPointer) -> UnsafeMutablePointer<CChar>? {
+public func edrcube_transform_summary(_ transform: UnsafeRawPointer) -> UnsafeMutablePointer<CChar>?
+{
   CString.make(Unmanaged<TransformHandle>.fromOpaque(transform).takeUnretainedValue().summary)
 }
 
+/// Applies in place to `pixels · channels` contiguous floats (channels past the third untouched) on `threads` workers (≤ 0: every core).
 @_cdecl("edrcube_transform_apply")
 public func edrcube_transform_apply(
   _ transform: UnsafeRawPointer, _ buffer: UnsafeMutablePointer<Float>, _ pixels: Int,
@@ -95,6 +99,7 @@ public func edrcube_transform_apply(
     channels: Int(channels), threads: threads > 0 ? Int(threads) : nil)
 }
 
+/// Frees a transform handle.
 @_cdecl("edrcube_transform_free")
 public func edrcube_transform_free(_ transform: UnsafeMutableRawPointer?) {
   guard let transform else { return }
