@@ -12,7 +12,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Distribution, setup
 from setuptools.command.build_py import build_py
 
 try:
@@ -63,16 +63,22 @@ class BuildWithSwift(build_py):
         subprocess.run(["strip", "--strip-unneeded", str(target)], check=False)
 
 
-class PlatformWheel(bdist_wheel):
-    """A platform wheel (it holds a native library) for any Python 3."""
+class NativeDistribution(Distribution):
+    """A distribution with a native library: built into platlib, a platform wheel."""
 
-    def finalize_options(self):
-        super().finalize_options()
-        self.root_is_pure = False
+    def has_ext_modules(self):
+        return True
+
+
+class PlatformWheel(bdist_wheel):
+    """A platform wheel (it holds a native library) for any Python 3 (ctypes, no Python ABI)."""
 
     def get_tag(self):
         _, _, platform = super().get_tag()
         return "py3", "none", platform
 
 
-setup(cmdclass={"build_py": BuildWithSwift, "bdist_wheel": PlatformWheel})
+setup(
+    distclass=NativeDistribution,
+    cmdclass={"build_py": BuildWithSwift, "bdist_wheel": PlatformWheel},
+)
