@@ -48,9 +48,12 @@ fuzz:
 
 # The Python wheel (python/, docs/python.md) in python/dist: libEDRCubeC.so built in release with
 # the Swift runtime linked in (.build/wheel), so the wheel needs no Swift toolchain.
-.PHONY: wheel
+# wheel-check: the wheel in a fresh venv imports and applies with no Swift toolchain visible.
+.PHONY: wheel wheel-check
 wheel:
 	python3 -m pip wheel --no-deps -w python/dist ./python
+wheel-check:
+	@bash scripts/check-wheel.sh
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests

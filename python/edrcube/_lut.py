@@ -167,7 +167,7 @@ class Transform:
             raise ValueError(f"edrcube: out must be a float32/float16 array of shape {source.shape}")
         direct = out.dtype == np.float32 and out.flags.c_contiguous and out.flags.writeable
         if direct:
-            if not np.shares_memory(out, source) or out.__array_interface__ != source.__array_interface__:
+            if out is not source:  # numpy copies overlapping views correctly
                 np.copyto(out, source, casting="unsafe")
             work = out
         else:
