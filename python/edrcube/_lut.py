@@ -8,6 +8,11 @@ from typing import Any, Dict, Optional, Tuple, Union
 
 import numpy as np
 
+try:
+    from numpy.lib.array_utils import byte_bounds as _byte_bounds
+except ImportError:  # numpy < 2
+    from numpy import byte_bounds as _byte_bounds
+
 from . import _native
 from ._errors import OptionsError
 from ._native import lib
@@ -150,8 +155,9 @@ class Transform:
 
         ``array``: float32 or float16, shape (..., 3) or (..., 4), any strides; channel 4 is
         copied unchanged. ``out``: an array of the same shape (``out=array`` works in place);
-        float32 C-contiguous data is worked on where it lies, other layouts and float16 through
-        a float32 copy. ``threads``: worker count (None: every core); results do not depend on
+        float32 C-contiguous data, and the RGB view ``frame[..., :3]`` of a C-contiguous
+        float32 RGBA frame, is worked on where it lies; other layouts and float16 go through a
+        float32 copy. ``threads``: worker count (None: every core); results do not depend on
         it. The GIL is released while the library works.
         """
         source = np.asarray(array)
@@ -165,19 +171,18 @@ class Transform:
             out = np.empty_like(source, order="C")
         elif out.shape != source.shape or out.dtype not in (np.float32, np.float16):
             raise ValueError(f"edrcube: out must be a float32/float16 array of shape {source.shape}")
-        direct = out.dtype == np.float32 and out.flags.c_contiguous and out.flags.writeable
-        if direct:
+        layout = _interleaved(out)
+        if layout is not None:
             if out is not source:  # numpy copies overlapping views correctly
                 np.copyto(out, source, casting="unsafe")
-            work = out
+            address, pixels, channels = layout
         else:
             work = np.ascontiguousarray(source, dtype=np.float32)
             if work is source or np.shares_memory(work, source):
                 work = work.copy()
-        channels = source.shape[-1]
-        lib.edrcube_transform_apply(
-            self._live(), work.ctypes.data, work.size // channels, channels, threads or 0)
-        if not direct:
+            address, pixels, channels = work.ctypes.data, work.size // work.shape[-1], work.shape[-1]
+        lib.edrcube_transform_apply(self._live(), address, pixels, channels, threads or 0)
+        if layout is None:
             np.copyto(out, work, casting="unsafe")
         return out
 
@@ -213,6 +218,32 @@ def read_lut(path: PathLike) -> LUT:
     if not os.path.exists(name):
         raise FileNotFoundError(2, "No such file or directory", name)
     return LUT(_native.call(lib.edrcube_lut_read, os.fsencode(name)))
+
+
+def _interleaved(array: np.ndarray) -> Optional[Tuple[int, int, int]]:
+    """(address, pixels, channels) when the library can work on array where it lies: float32,
+    writeable, and C-contiguous, or the first three channels of a C-contiguous 4-channel
+    buffer (the fourth floats of every pixel inside the array's own memory). None otherwise."""
+    if array.dtype != np.float32 or not array.flags.writeable or array.size == 0:
+        return None
+    if array.flags.c_contiguous:
+        return array.ctypes.data, array.size // array.shape[-1], array.shape[-1]
+    if array.shape[-1] != 3:
+        return None
+    expected = [4 * 4]
+    for extent in reversed(array.shape[1:-1]):
+        expected.insert(0, expected[0] * extent)
+    if list(array.strides[:-1]) != expected[: array.ndim - 1] or array.strides[-1] != 4:
+        return None
+    owner = array
+    while isinstance(owner.base, np.ndarray):
+        owner = owner.base
+    low, high = _byte_bounds(owner)
+    pixels = array.size // 3
+    start = array.ctypes.data
+    if start < low or start + pixels * 16 > high:
+        return None
+    return start, pixels, 4
 
 
 def _float_pointer(array: np.ndarray) -> Any:
