@@ -24,7 +24,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory interop
-	$(SWIFT) build --product EDRCubeC && EDRCUBE_LIB=$(CURDIR)/.build/debug/libEDRCubeC.so EDRCUBE_CLI=$(CURDIR)/.build/debug/edrcube python3 -m pytest -q python/tests
+	$(SWIFT) build --product EDRCubeC && PYTHONPATH=$(CURDIR)/python EDRCUBE_LIB=$(CURDIR)/.build/debug/libEDRCubeC.so EDRCUBE_CLI=$(CURDIR)/.build/debug/edrcube python3 -m pytest -q python/tests
 
 # Files we write load in colour-science and OpenColorIO with identical values, and theirs in ours.
 interop:

@@ -1,7 +1,7 @@
 """Fixtures: the repository's paths and the CLI the values are compared with.
 
-EDRCUBE_LIB (read by edrcube itself) points at a libEDRCubeC.so built beforehand, as `make
-test` does with the debug build; without it the installed wheel's library is used.
+`make test` runs them on the source package (PYTHONPATH=python) with EDRCUBE_LIB (read by
+edrcube itself) naming the debug libEDRCubeC.so; without both, the installed wheel is tested.
 EDRCUBE_CLI names the `edrcube` binary (default: the repository's debug build).
 """
 
