@@ -92,7 +92,7 @@ let package = Package(
       name: "EDRCubeC",
       dependencies: [
         "CubeFormat", "CLFFormat", "ColorMath", "LUTEngine", "EDRPipeline", "CubeAuthoring",
-        "KernelLint",
+        "KernelLint", "WorkScheduler",
       ],
       exclude: ["edrcube.h"], swiftSettings: strictSettings),
 

@@ -94,6 +94,11 @@ public func edrcube_transform_apply(
 ) {
   guard pixels > 0, channels >= 3 else { return }
   let handle = Unmanaged<TransformHandle>.fromOpaque(transform).takeUnretainedValue()
+  if channels == 3 {
+    PackedRGB.apply(
+      handle.application, to: buffer, pixels: pixels, threads: threads > 0 ? Int(threads) : nil)
+    return
+  }
   handle.application.apply(
     inPlace: UnsafeMutableBufferPointer(start: buffer, count: pixels * Int(channels)),
     channels: Int(channels), threads: threads > 0 ? Int(threads) : nil)

@@ -96,12 +96,15 @@ def test_in_place_and_out(root, cli):
 
 def test_threads_do_not_change_results(root):
     lut = edrcube.read_lut(root / "luts/warm_sdr.cube")
-    frame = edr_pixels(3 * 4096 + 17).reshape(-1, 1, 3)
+    frame = edr_pixels(2 * 16384 + 17).reshape(-1, 1, 3)  # packed RGB goes in blocks of 16384
+    rgba = np.concatenate([frame, np.ones_like(frame[..., :1])], axis=-1)
     with lut.transform(interpolation="tetrahedral") as transform:
         one = transform.apply(frame, threads=1)
         many = transform.apply(frame, threads=3)
+        four = transform.apply(rgba, threads=2)
         assert "tetrahedral" in transform.summary
     assert np.array_equal(one, many)
+    assert np.array_equal(one, four[..., :3]), "packed RGB equals the RGBA path"
 
 
 def test_raw_identity_matches_colour_science(root):
