@@ -15,12 +15,16 @@ after one untimed warm-up (colour-science: no warm-up, one run), in one process:
 Every figure is Mpix/s; ratios are edrcube / other. The machine may be shared: the load
 average is printed with the results.
 
-Usage: python3 Benchmarks/compare/python_wheel.py [--no-colour]
+With --repeats N the edrcube and OCIO rows run N rounds, alternating (edrcube, OCIO, ...),
+and each figure is the median, so load on a shared machine hits both alike.
+
+Usage: python3 Benchmarks/compare/python_wheel.py [--no-colour] [--repeats N]
 (edrcube from the installed wheel, or EDRCUBE_LIB=.build/wheel/release/libEDRCubeC.so
 PYTHONPATH=python)
 """
 import argparse
 import os
+import statistics
 import time
 
 import numpy as np
@@ -66,19 +70,22 @@ def ocio_processor():
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--no-colour", action="store_true", help="skip colour-science (slow)")
+    parser.add_argument("--repeats", type=int, default=1, help="rounds; figures are medians")
     args = parser.parse_args()
     lut = edrcube.read_lut(CUBE)
     raw = lut.transform(lut_space="raw")
     edr = lut.transform()
     cpu = ocio_processor()
     rgb, rgba = make_frame(3), make_frame(4)
-    rows = {
-        "edrcube raw HxWx3": timed(lambda f: raw.apply(f, threads=1, out=f), rgb),
-        "OCIO applyRGB HxWx3": timed(cpu.applyRGB, rgb),
-        "edrcube raw HxWx4": timed(lambda f: raw.apply(f, threads=1, out=f), rgba),
-        "OCIO applyRGBA HxWx4": timed(cpu.applyRGBA, rgba),
-        "edrcube EDR policy HxWx3": timed(lambda f: edr.apply(f, threads=1, out=f), rgb),
+    work = {
+        "edrcube raw HxWx3": (lambda f: raw.apply(f, threads=1, out=f), rgb),
+        "OCIO applyRGB HxWx3": (cpu.applyRGB, rgb),
+        "edrcube raw HxWx4": (lambda f: raw.apply(f, threads=1, out=f), rgba),
+        "OCIO applyRGBA HxWx4": (cpu.applyRGBA, rgba),
+        "edrcube EDR policy HxWx3": (lambda f: edr.apply(f, threads=1, out=f), rgb),
     }
+    rounds = [{name: timed(*job) for name, job in work.items()} for _ in range(args.repeats)]
+    rows = {name: statistics.median(r[name] for r in rounds) for name in work}
     if not args.no_colour:
         import colour
 
