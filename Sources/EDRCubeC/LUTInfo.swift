@@ -2,7 +2,8 @@ import CLFFormat
 import CubeFormat
 import EDRPipeline
 
-/// A LUT's metadata as `edrcube_lut_info` reports it (every key present).
+/// A LUT's metadata as `edrcube_lut_info` reports it (every key present): most of the CLI's
+/// `inspect --json` fields, in snake_case.
 struct LUTInfo: Encodable {
   var kind: String
   var path: String
@@ -15,6 +16,13 @@ struct LUTInfo: Encodable {
   var comments: [String]
   var warnings: [String]
   var nodes: [String]
+  var dialect: String?
+  var outputMin: [Float]?
+  var outputMax: [Float]?
+  var isIdentity: Bool?
+  var monotonic: [String]?
+  var inputVideoRange: Bool?
+  var outputVideoRange: Bool?
 
   init(_ handle: LUTHandle) {
     path = handle.path
@@ -35,6 +43,14 @@ struct LUTInfo: Encodable {
       comments = file.comments
       warnings = file.warnings.map(\.description)
       nodes = []
+      dialect = file.dialect.rawValue
+      let analysis = file.analyze()
+      outputMin = [analysis.outputMin.x, analysis.outputMin.y, analysis.outputMin.z]
+      outputMax = [analysis.outputMax.x, analysis.outputMax.y, analysis.outputMax.z]
+      isIdentity = analysis.isIdentity
+      monotonic = analysis.monotonicity.map(\.rawValue)
+      inputVideoRange = file.inputVideoRange
+      outputVideoRange = file.outputVideoRange
     case .processList(let list):
       kind = "process_list"
       title = list.name
@@ -57,10 +73,22 @@ struct LUTInfo: Encodable {
     try c.encode(comments, forKey: .comments)
     try c.encode(warnings, forKey: .warnings)
     try c.encode(nodes, forKey: .nodes)
+    try c.encode(dialect, forKey: .dialect)
+    try c.encode(outputMin, forKey: .outputMin)
+    try c.encode(outputMax, forKey: .outputMax)
+    try c.encode(isIdentity, forKey: .isIdentity)
+    try c.encode(monotonic, forKey: .monotonic)
+    try c.encode(inputVideoRange, forKey: .inputVideoRange)
+    try c.encode(outputVideoRange, forKey: .outputVideoRange)
   }
 
   private enum CodingKeys: String, CodingKey {
-    case kind, path, title, size, space, comments, warnings, nodes
+    case kind, path, title, size, space, comments, warnings, nodes, dialect, monotonic
+    case outputMin = "output_min"
+    case outputMax = "output_max"
+    case isIdentity = "is_identity"
+    case inputVideoRange = "input_video_range"
+    case outputVideoRange = "output_video_range"
     case domainMin = "domain_min"
     case domainMax = "domain_max"
     case shaperSize = "shaper_size"

@@ -95,3 +95,19 @@ def test_lint_reports_a_clamp_at_white():
     assert findings[0]["file"] == "clamp.cikernel"
     with pytest.raises(edrcube.OptionsError):
         edrcube.lint("", dialect="glsl")
+
+
+@pytest.mark.parametrize("name", ["warm_sdr.cube", "identity_17.cube", "logc3_to_rec709.cube"])
+def test_inspect_matches_cli_inspect_json(root, cli, name):
+    import json
+    import subprocess
+
+    path = root / "luts" / name
+    done = subprocess.run([cli, "inspect", str(path), "--json"], capture_output=True, text=True,
+                          check=True)
+    theirs = json.loads(done.stdout)
+    ours = edrcube.read_lut(path).inspect()
+    pairs = {"dialect": "dialect", "output_min": "outputMin", "output_max": "outputMax",
+             "is_identity": "isIdentity", "monotonic": "monotonic", "title": "title",
+             "comments": "comments", "input_video_range": "inputVideoRange"}
+    assert {k: ours[k] for k in pairs} == {k: theirs[v] for k, v in pairs.items()}
