@@ -153,8 +153,15 @@ public struct LintCommand: ParsableCommand {
         ]
       } else {
         let base = try loader.configuration(for: (paths.first ?? ".") + "/.")
-        let files = try FileCollector.collect(paths, include: base.include, exclude: base.exclude)
-        let run = LintRunner.run(files, loader: loader, fix: fix || fixUnsafe, unsafe: fixUnsafe)
+        let collection = try FileCollector.collect(
+          paths, include: base.include, exclude: base.exclude)
+        for link in collection.skipped {
+          StandardStreams.error(
+            "note: skipped \(TerminalText.escaped(link)): a link that leads out of the linted folder\n"
+          )
+        }
+        let run = LintRunner.run(
+          collection.files, loader: loader, fix: fix || fixUnsafe, unsafe: fixUnsafe)
         reports = run.reports
         failedFiles = run.failedFiles
       }
