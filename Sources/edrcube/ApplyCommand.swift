@@ -146,12 +146,17 @@ struct ApplyCommand: ParsableCommand {
     let jobs = try ApplyJobs.jobs(
       selected, output: output, outputDirectory: outputDirectory, inPlace: inPlace)
     // --in-place allows each job's output to be its own input, nothing else.
-    try OutputChecks.refuseReplacing([transform.lut], by: jobs.map(\.output) + [preview])
-    try OutputChecks.refuseReplacing(jobs.map(\.input), by: [preview])
+    if !inPlace { try ApplyJobs.refuseSharedOutputs(jobs) }
+    // --in-place may name one file twice (it is then graded twice, as a loop would).
+    try OutputChecks.refuseReplacing(
+      [transform.lut], by: jobs.map(\.output) + [preview], dashIsStandardOutput: true,
+      distinct: !inPlace)
+    try OutputChecks.refuseReplacing(jobs.map(\.input), by: [preview], dashIsStandardOutput: true)
     if !inPlace {
       try OutputChecks.refuseReplacing(
         jobs.map(\.input), by: jobs.map(\.output),
-        remedy: "choose another output, or --in-place to replace the input")
+        remedy: "choose another output, or --in-place to replace the input",
+        dashIsStandardOutput: true)
     }
     for job in jobs {
       _ = try ApplyJobs.outputFormat(job)

@@ -2,6 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Issue 40 (docs/reliability.md §3.4, §4), through the command line.
 @Suite struct HostileRoundThreeTests {
   static let lut = Fixtures.luts.appendingPathComponent("warm_sdr.cube").path
@@ -68,6 +72,65 @@ import Testing
           + options)
       #expect(r.status == 64, "\(options): \(r.status)")
       #expect(r.stderr.contains(message), "\(r.stderr)")
+    }
+  }
+
+  /// R10: two outputs of one command on one file are refused before anything is written.
+  @Test(arguments: [
+    (["apply", "IMG", "--lut", "LUT", "-o", "OUT.exr", "--preview", "OUT.exr"], "two outputs"),
+    (["apply", "A", "B", "--output-dir", "OUT", "--lut", "LUT"], "would both be written here"),
+    (["inspect", "LUT", "--write-as", "OUT.cube", "--plot", "OUT.cube"], "two outputs"),
+  ])
+  func outputsOfOneCommandAreDistinct(_ template: [String], _ message: String) throws {
+    try withTemporaryDirectory { dir in
+      func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
+      for folder in ["a", "b"] {
+        try FileManager.default.createDirectory(
+          atPath: path(folder), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.image, toPath: path(folder + "/x.exr"))
+      }
+      let names = ["IMG": path("a/x.exr"), "A": path("a"), "B": path("b"), "LUT": Self.lut]
+      let arguments = template.map { names[$0] ?? ($0.hasPrefix("OUT") ? path($0) : $0) }
+      let r = try EDRCubeExecutable.run(arguments)
+      #expect(r.status == 1, "\(template)")
+      #expect(r.stderr.contains(message), "\(r.stderr)")
+      #expect(folderContents(dir) == ["a", "b"], "\(template)")
+    }
+  }
+
+  /// R11: a FIFO named like an image in an input folder is skipped (the batch used to block
+  /// on it forever); named on its own it is refused.
+  @Test func fifosAreNeverOpened() throws {
+    try withTemporaryDirectory { dir in
+      let folder = dir.appendingPathComponent("in")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try FileManager.default.copyItem(
+        atPath: Self.image, toPath: folder.appendingPathComponent("a.exr").path)
+      let fifo = folder.appendingPathComponent("b.exr").path
+      #expect(mkfifo(fifo, 0o600) == 0)
+      let out = dir.appendingPathComponent("out")
+      let r = try EDRCubeExecutable.run(
+        ["apply", folder.path, "--output-dir", out.path, "--lut", Self.lut, "-q"])
+      #expect(r.status == 0, "\(r.stderr)")
+      #expect(folderContents(out) == ["a.exr"])
+      let named = try EDRCubeExecutable.run(
+        ["apply", fifo, "-o", dir.appendingPathComponent("o.exr").path, "--lut", Self.lut])
+      #expect(named.status == 1 && named.stderr.contains("not a regular file"), "\(named.stderr)")
+    }
+  }
+
+  /// R14: `-o -` with standard output opened on the input (`1<>IN`) is refused; the input
+  /// keeps its bytes.
+  @Test func standardOutputOpenOnTheInputIsRefused() throws {
+    try withTemporaryDirectory { dir in
+      let input = dir.appendingPathComponent("in.exr").path
+      try FileManager.default.copyItem(atPath: Self.image, toPath: input)
+      let before = try Fixtures.bytes(URL(fileURLWithPath: input))
+      let r = try run(
+        ["apply", input, "-o", "-", "--lut", Self.lut, "-q"], redirect: "1<>'\(input)'")
+      #expect(r.status == 1)
+      #expect(r.stderr.contains("standard output: error: the output would replace the input"))
+      #expect(try Fixtures.bytes(URL(fileURLWithPath: input)) == before)
     }
   }
 }
