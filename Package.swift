@@ -129,7 +129,7 @@ let package = Package(
     .target(
       name: "LintCommandLine",
       dependencies: [
-        "KernelLint", "WorkScheduler",
+        "KernelLint", "WorkScheduler", "FileOutput",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSettings),

@@ -23,19 +23,37 @@ extension CLFContext {
 
   static func isSpaceByte(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
 
-  /// Exactly `count` whitespace-separated numbers from `element`'s text.
+  /// Exactly `count` whitespace-separated numbers from `element`'s text, each within the
+  /// range of a 32-bit float (the values are applied as `Float`).
+  ///
+  /// Tokens are found one at a time and counted as they are found, so a text with millions of
+  /// tokens more than declared costs no more than its own bytes (docs/reliability.md §4).
   func numbers(_ element: XMLElement, count: Int) throws(CLFParseError) -> [Double] {
     var values: [Double] = []
     // Each number takes at least two bytes of text: a short text reserves little.
-    values.reserveCapacity(min(count, element.text.utf8.count / 2 + 1))
-    for bytes in element.text.utf8.split(whereSeparator: Self.isSpaceByte) {
-      let token = Substring(bytes)
+    let text = element.text.utf8
+    values.reserveCapacity(min(count, text.count / 2 + 1))
+    var index = text.startIndex
+    while true {
+      while index < text.endIndex, Self.isSpaceByte(text[index]) {
+        index = text.index(after: index)
+      }
+      guard index < text.endIndex else { break }
+      var end = index
+      while end < text.endIndex, !Self.isSpaceByte(text[end]) { end = text.index(after: end) }
+      let token = Substring(text[index..<end])
+      index = end
       guard values.count < count else {
         throw fail("'\(element.name)' has more than the \(count) values it declares", element)
       }
       guard let value = Self.number(token) else {
         throw fail(
           "invalid number '\(token.prefix(40))' (value \(values.count + 1) of '\(element.name)')",
+          element)
+      }
+      guard abs(value) <= Double(Float.greatestFiniteMagnitude) else {
+        throw fail(
+          "value \(values.count + 1) of '\(element.name)' (\(token.prefix(40))) is beyond the range of a 32-bit float",
           element)
       }
       values.append(value)

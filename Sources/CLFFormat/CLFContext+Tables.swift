@@ -98,6 +98,16 @@ extension CLFContext {
       guard minIn < maxIn, minOut < maxOut else {
         throw fail("a Range's minimum values must be below its maximum values", element)
       }
+      // The span divides: one too small for a normal Float (1e-320, say) gives NaN everywhere.
+      let inSpan = (maxIn - minIn) / inScale
+      let scale = (maxOut - minOut) / outScale / inSpan
+      guard Float(inSpan).isNormal, Float((maxOut - minOut) / outScale).isNormal,
+        Float(scale).isFinite, Float(scale).isNormal
+      else {
+        throw fail(
+          "a Range's input or output span is too small to scale (below \(Float.leastNormalMagnitude))",
+          element)
+      }
       return
     }
     let (bIn, bOut) = hasMin ? (r.minIn!, r.minOut!) : (r.maxIn!, r.maxOut!)

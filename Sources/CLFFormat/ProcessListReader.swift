@@ -6,6 +6,9 @@ import Foundation
 /// evaluation well defined. Errors name `file:line:column`; bounds are ``CLFLimits``.
 public enum ProcessListReader {
   /// Reads and parses a `.clf` / `.ctf` file (at most ``CLFLimits/maxBytes``).
+  ///
+  /// The size is checked with `fstat` before anything is read, devices (`/dev/zero`) are
+  /// refused, and a pipe is read in chunks that stop one past the limit.
   /// - Throws: ``CLFParseError``, line 0 for a file that cannot be read.
   public static func read(contentsOf path: String) throws(CLFParseError) -> ProcessList {
     let whole = SourceLocation(file: path, line: 0, column: 0)
@@ -13,13 +16,29 @@ public enum ProcessListReader {
       throw CLFParseError("cannot open the file", at: whole)
     }
     defer { try? handle.close() }
-    let data: Data?
+    var info = stat()
+    guard fstat(handle.fileDescriptor, &info) == 0 else {
+      throw CLFParseError("cannot read the file", at: whole)
+    }
+    let kind = info.st_mode & S_IFMT
+    guard kind == S_IFREG || kind == S_IFIFO else {
+      throw CLFParseError("not a regular file", at: whole)
+    }
+    guard kind != S_IFREG || Int(info.st_size) <= CLFLimits.maxBytes else {
+      throw CLFParseError(
+        "the file is \(info.st_size) bytes, above the limit of \(CLFLimits.maxBytes)", at: whole)
+    }
+    var bytes: [UInt8] = []
     do {
-      data = try handle.read(upToCount: CLFLimits.maxBytes + 1)
+      while bytes.count <= CLFLimits.maxBytes,
+        let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty
+      {
+        bytes += chunk
+      }
     } catch {
       throw CLFParseError("cannot read the file (\(error.localizedDescription))", at: whole)
     }
-    return try parse(Array(data ?? Data()), file: path)
+    return try parse(bytes, file: path)
   }
 
   /// Parses a process list from UTF-8 bytes.

@@ -27,4 +27,36 @@ public enum InputProtection {
       }
     }
   }
+
+  /// Throws if two outputs name one file, so that one result would silently replace another
+  /// (`-o X --preview X`, two inputs of one name into `--output-dir`).
+  ///
+  /// Existing files compare by device and inode; paths that do not exist yet by their folder
+  /// (every link resolved) and name.
+  /// - Throws: ``FileOutputError`` `.invalidRequest` naming both outputs.
+  public static func checkDistinct(outputs: [String?]) throws(FileOutputError) {
+    var seen: [String: String] = [:]
+    for case let output? in outputs {
+      let key = identity(of: output)
+      if let first = seen[key] {
+        throw FileOutputError(
+          .invalidRequest, path: output,
+          "two outputs of this command would be written to one file (\(first) and \(output)); choose distinct outputs"
+        )
+      }
+      seen[key] = output
+    }
+  }
+
+  /// A key equal for two paths exactly when they name one file.
+  private static func identity(of path: String) -> String {
+    if case .success(let status) = FileSystemCalls.status(path: path, followLinks: true) {
+      return "inode \(status.device) \(status.inode)"
+    }
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { String(path[...$0]) } ?? "."
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    let resolved = (try? FileSystemCalls.resolvedPath(folder).get()) ?? folder
+    return "path \(resolved)/\(name)"
+  }
 }

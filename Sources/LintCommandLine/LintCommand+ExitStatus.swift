@@ -23,9 +23,13 @@ extension LintCommand {
   public static func exit(reporting error: Error, message: String) -> Never {
     let status = exitStatus(forParseError: error)
     if !message.isEmpty {
-      let stream = status == .success ? FileHandle.standardOutput : FileHandle.standardError
-      stream.write(Data((message + "\n").utf8))
+      if status == .success {
+        StandardStreams.output(message + "\n")
+      } else {
+        StandardStreams.error(message + "\n")
+      }
     }
-    Foundation.exit(status.rawValue)
+    // A report that could not be written is a run that could not complete: status 2.
+    Foundation.exit(StandardStreams.exitStatus(status.rawValue, failure: 2))
   }
 }

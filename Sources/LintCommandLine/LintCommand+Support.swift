@@ -1,3 +1,4 @@
+import FileOutput
 import Foundation
 import KernelLint
 import WorkScheduler
@@ -39,6 +40,26 @@ final class ConfigurationLoader: @unchecked Sendable {
     }
   }
 
+  /// A configuration found in the linted tree may only name include paths inside its own
+  /// folder (docs/reliability.md §4): one that is absolute or resolves outside it (`/etc`,
+  /// `../..`, a link out) would let a checked-out repository read any file into findings.
+  static func confineIncludePaths(of c: LintConfiguration, at path: String, folder: String)
+    throws
+  {
+    guard let paths = c.preprocessor?.includePaths, !paths.isEmpty else { return }
+    let root = FileCollector.realPath(folder) ?? folder
+    for include in paths {
+      let resolved = include.hasPrefix("/") ? include : FileCollector.realPath(include)
+      guard let resolved else { continue }  // missing: nothing can be read from it
+      guard !include.hasPrefix("/"), FileCollector.isInside(resolved, root) else {
+        throw LintToolError(
+          message:
+            "\(path): include path '\(TerminalText.escaped(include))' leaves the folder of the configuration"
+        )
+      }
+    }
+  }
+
   func configuration(for file: String) throws -> LintConfiguration {
     if let explicitPath { return try Self.decode(explicitPath).merged(with: overrides) }
     var dir = URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL.path
@@ -51,6 +72,7 @@ final class ConfigurationLoader: @unchecked Sendable {
       let candidate = (dir as NSString).appendingPathComponent(".edrlint.json")
       if FileManager.default.fileExists(atPath: candidate) {
         found = try Self.decode(candidate)
+        try Self.confineIncludePaths(of: found, at: candidate, folder: dir)
         break
       }
       let parent = (dir as NSString).deletingLastPathComponent
@@ -63,8 +85,12 @@ final class ConfigurationLoader: @unchecked Sendable {
   }
 }
 
-/// Expands directories into kernel and host files. Links to folders are followed; a folder
-/// reached twice (a link loop, or two links to one folder) is walked once (by device and inode).
+/// Expands directories into kernel and host files, confined to each named folder
+/// (docs/reliability.md §4): only regular files are linted, and a symbolic link is followed
+/// only when its target lies inside the folder being linted (a link out of it, to
+/// `/proc/self/environ` say, is skipped and named in ``Collection/skipped``). Links to folders
+/// inside it are followed; a folder reached twice (a loop, or two links to one folder) is walked
+/// once (by device and inode).
 enum FileCollector {
   static let extensions = ["cikernel", "cikl", "metal", "swift", "m", "mm", "fsh", "h"]
   /// Words that mark a `.h` header as kernel code (Metal or CIKL helpers) rather than a C or
@@ -73,20 +99,29 @@ enum FileCollector {
     "metal_stdlib", "coreimage", "sample_t", "float4", "half4", "vec4", "__sample",
   ]
 
+  /// The files to lint and the links that were left out.
+  struct Collection {
+    var files: [String] = []
+    /// Links inside a linted folder whose targets lie outside it.
+    var skipped: [String] = []
+  }
+
   /// Whether a file found in a folder is linted: headers only when they hold kernel code.
   static func isKernelFile(_ path: String) -> Bool {
     let ext = (path as NSString).pathExtension.lowercased()
     guard extensions.contains(ext) else { return false }
     guard ext == "h" else { return true }
-    guard let data = FileManager.default.contents(atPath: path) else { return true }
-    let text = String(decoding: data.prefix(65_536), as: UTF8.self)
+    guard let bytes = try? LintFileReader.read(path, limit: 65_536, truncating: true) else {
+      return true
+    }
+    let text = String(decoding: bytes, as: UTF8.self)
     return kernelHeaderWords.contains { text.contains($0) }
   }
 
   static func collect(_ paths: [String], include: [String]? = nil, exclude: [String]? = nil)
-    throws -> [String]
+    throws -> Collection
   {
-    var files: [String] = []
+    var collection = Collection()
     for path in paths {
       var info = stat()
       guard stat(path, &info) == 0 else {
@@ -94,39 +129,72 @@ enum FileCollector {
         throw LintToolError(message: "cannot read \(path): \(reason)")
       }
       guard info.st_mode & S_IFMT == S_IFDIR else {
-        files.append(path)
+        collection.files.append(path)
         continue
       }
+      guard let root = realPath(path) else { continue }
       var visited: Set<[UInt]> = [[UInt(info.st_dev), UInt(info.st_ino)]]
       var found: [String] = []
-      walk(path, relative: "", visited: &visited) { item in
+      var walk = Walk(root: path, realRoot: root)
+      walk.walk(relative: "", visited: &visited) { item in
         if exclude?.contains(where: { Glob.matches($0, item) }) == true { return }
         if let include, !include.contains(where: { Glob.matches($0, item) }) { return }
         let file = (path as NSString).appendingPathComponent(item)
         if isKernelFile(file) { found.append(file) }
       }
-      files += found.sorted()
+      collection.files += found.sorted()
+      collection.skipped += walk.skipped
     }
-    return files
+    return collection
   }
 
-  /// Calls `body` with every file below `root` (paths relative to it), skipping hidden
-  /// entries, Pods and Carthage, following links to folders not visited before.
-  private static func walk(
-    _ root: String, relative: String, visited: inout Set<[UInt]>, _ body: (String) -> Void
-  ) {
-    let folder = relative.isEmpty ? root : (root as NSString).appendingPathComponent(relative)
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-    for name in names.sorted()
-    where !name.hasPrefix(".") && name != "Pods" && name != "Carthage" {
-      let item = relative.isEmpty ? name : relative + "/" + name
-      var info = stat()
-      guard stat((folder as NSString).appendingPathComponent(name), &info) == 0 else { continue }
-      if info.st_mode & S_IFMT == S_IFDIR {
-        guard visited.insert([UInt(info.st_dev), UInt(info.st_ino)]).inserted else { continue }
-        walk(root, relative: item, visited: &visited, body)
-      } else {
-        body(item)
+  /// `path` with every link resolved, or nil.
+  static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// Whether `path` (resolved) is `root` or lies below it.
+  static func isInside(_ path: String, _ root: String) -> Bool {
+    path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+  }
+
+  /// One folder's walk: calls `body` with every regular file below `root` (paths relative to
+  /// it), skipping hidden entries, Pods and Carthage, following links that stay inside.
+  private struct Walk {
+    let root: String
+    let realRoot: String
+    var skipped: [String] = []
+
+    mutating func walk(
+      relative: String, visited: inout Set<[UInt]>, _ body: (String) -> Void
+    ) {
+      let folder = relative.isEmpty ? root : (root as NSString).appendingPathComponent(relative)
+      guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+        return
+      }
+      for name in names.sorted()
+      where !name.hasPrefix(".") && name != "Pods" && name != "Carthage" {
+        let item = relative.isEmpty ? name : relative + "/" + name
+        let full = (folder as NSString).appendingPathComponent(name)
+        var info = stat()
+        guard lstat(full, &info) == 0 else { continue }
+        if info.st_mode & S_IFMT == S_IFLNK {
+          guard let target = FileCollector.realPath(full), FileCollector.isInside(target, realRoot)
+          else {
+            skipped.append(full)
+            continue
+          }
+          guard stat(full, &info) == 0 else { continue }
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+          guard visited.insert([UInt(info.st_dev), UInt(info.st_ino)]).inserted else { continue }
+          walk(relative: item, visited: &visited, body)
+        case S_IFREG: body(item)
+        default: continue  // FIFOs, sockets, devices: never opened
+        }
       }
     }
   }
@@ -180,23 +248,31 @@ enum LintRunner {
   private static func lintOne(_ path: String, loader: ConfigurationLoader, fix: Bool, unsafe: Bool)
     throws -> FileReport
   {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw LintToolError(message: "cannot read \(path)")
-    }
+    let data = try LintFileReader.read(path, limit: LintFileReader.fileLimit)
     let linter = Linter(configuration: try loader.configuration(for: path))
     let shown = displayPath(path)
-    var report = linter.lint(bytes: [UInt8](data), path: shown)
+    var report = linter.lint(bytes: data, path: shown)
     if fix {
       let (fixed, applied) = FixApplier.applying(
-        report.findings, to: [UInt8](data), includeSuggestions: unsafe)
+        report.findings, to: data, includeSuggestions: unsafe)
       if applied > 0 {
-        guard FileManager.default.createFile(atPath: path, contents: Data(fixed)) else {
-          throw LintToolError(message: "cannot write \(path)")
-        }
+        try write(fixed, to: path)
         report = linter.lint(bytes: fixed, path: shown)
       }
     }
     return report
+  }
+
+  /// Writes a fixed file through the atomic writer, which keeps its mode and owner and
+  /// writes a link's target in place (the link stays a link).
+  private static func write(_ bytes: [UInt8], to path: String) throws {
+    do {
+      try AtomicFileWriter().write(to: path) { file in
+        try bytes.withUnsafeBytes { try file.write($0) }
+      }
+    } catch {
+      throw LintToolError(message: "cannot write \(path): \(error)")
+    }
   }
 }
 

@@ -82,7 +82,7 @@ public struct LintCommand: ParsableCommand {
       try lint()
     } catch let error as ValidationError {
       // Bad arguments are a tool failure: exit status 2 (docs/lint-rules.md §5).
-      FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+      StandardStreams.error("error: \(error.message)\n")
       throw ExitCode(2)
     }
   }
@@ -100,8 +100,8 @@ public struct LintCommand: ParsableCommand {
     if listRules {
       for d in RuleCatalog.all {
         let state = d.isOptIn ? "off (opt-in)" : d.defaultSeverity.rawValue
-        print(
-          "\(d.identifier.rawValue)  \(d.name.padding(toLength: 24, withPad: " ", startingAt: 0)) \(state.padding(toLength: 13, withPad: " ", startingAt: 0)) \(d.summary)"
+        StandardStreams.output(
+          "\(d.identifier.rawValue)  \(d.name.padding(toLength: 24, withPad: " ", startingAt: 0)) \(state.padding(toLength: 13, withPad: " ", startingAt: 0)) \(d.summary)\n"
         )
       }
       return
@@ -110,7 +110,7 @@ public struct LintCommand: ParsableCommand {
       guard let d = RuleCatalog.lookup(explain) else {
         throw ValidationError("unknown rule '\(explain)'; see --list-rules")
       }
-      print(RuleDocumentation.render(d))
+      StandardStreams.output(RuleDocumentation.render(d) + "\n")
       return
     }
     guard stdin || !paths.isEmpty else {
@@ -153,33 +153,39 @@ public struct LintCommand: ParsableCommand {
         ]
       } else {
         let base = try loader.configuration(for: (paths.first ?? ".") + "/.")
-        let files = try FileCollector.collect(paths, include: base.include, exclude: base.exclude)
-        let run = LintRunner.run(files, loader: loader, fix: fix || fixUnsafe, unsafe: fixUnsafe)
+        let collection = try FileCollector.collect(
+          paths, include: base.include, exclude: base.exclude)
+        for link in collection.skipped {
+          StandardStreams.error(
+            "note: skipped \(TerminalText.escaped(link)): a link that leads out of the linted folder\n"
+          )
+        }
+        let run = LintRunner.run(
+          collection.files, loader: loader, fix: fix || fixUnsafe, unsafe: fixUnsafe)
         reports = run.reports
         failedFiles = run.failedFiles
       }
     } catch let error as LintToolError {
-      FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+      StandardStreams.error("error: \(error.message)\n")
       throw ExitCode(2)
     } catch let failure as StandardInputError {
-      FileHandle.standardError.write(Data((failure.message + "\n").utf8))
+      StandardStreams.error(failure.message + "\n")
       throw ExitCode(2)
     }
     let summary = LintSummary(reports)
     let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
       .absoluteString
-    print(reporter.render(reports, summary: summary, sourceRoot: root), terminator: "")
+    StandardStreams.output(reporter.render(reports, summary: summary, sourceRoot: root))
     if reporter == .xcode,
       summary.errors + summary.warnings + summary.notes > 0
     {
-      FileHandle.standardError.write(
-        Data(
-          "\(summary.errors) error(s), \(summary.warnings) warning(s), \(summary.notes) note(s) in \(summary.filesScanned) file(s)\n"
-            .utf8))
+      StandardStreams.error(
+        "\(summary.errors) error(s), \(summary.warnings) warning(s), \(summary.notes) note(s) in \(summary.filesScanned) file(s)\n"
+      )
     }
     if failedFiles > 0 {
-      FileHandle.standardError.write(
-        Data("error: \(failedFiles) file(s) could not be linted (see their reports)\n".utf8))
+      StandardStreams.error(
+        "error: \(failedFiles) file(s) could not be linted (see their reports)\n")
       throw ExitCode(2)
     }
     if fails(summary, loader.base, threshold) {

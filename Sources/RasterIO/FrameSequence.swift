@@ -3,8 +3,12 @@ import Foundation
 /// A numbered frame sequence such as `shot.%04d.exr` or `shot.####.exr`.
 ///
 /// `%0Nd` (printf style) and a run of N `#` characters both stand for the frame number padded
-/// with zeros to N digits; `%d` and a single `#` mean no padding.
+/// with zeros to N digits; `%d` and a single `#` mean no padding. N is at most
+/// ``maxPadding``.
 public struct FrameSequence: Sendable, Hashable {
+  /// The widest accepted padding, in digits (a frame number has at most 19).
+  public static let maxPadding = 32
+
   /// The text before the frame number.
   public var prefix: String
   /// The text after the frame number.
@@ -12,7 +16,8 @@ public struct FrameSequence: Sendable, Hashable {
   /// Minimum digits of the frame number (zero padded); 1 means no padding.
   public var padding: Int
 
-  /// Parses a sequence pattern; `nil` when `pattern` has no frame placeholder.
+  /// Parses a sequence pattern; `nil` when `pattern` has no frame placeholder or its padding
+  /// is wider than ``maxPadding``.
   public init?(pattern: String) {
     if let r = pattern.range(of: #"%0?(\d*)d"#, options: .regularExpression) {
       let spec = pattern[r].dropFirst().dropLast()
@@ -27,6 +32,7 @@ public struct FrameSequence: Sendable, Hashable {
       return nil
     }
     if prefix.contains("%") || suffix.contains("%") || suffix.contains("#") { return nil }
+    if padding > Self.maxPadding { return nil }
   }
 
   /// The file name of `frame` (negative frames keep their sign before the padding).
@@ -59,27 +65,37 @@ public struct FrameSequence: Sendable, Hashable {
   }
 }
 
-/// A list of frame numbers written as `1001-1100`, `1001-1100x2` or `1,3,5-7`.
+/// A list of frame numbers written as `1001-1100`, `1001-1100x2` or `1,3,5-7`: frame numbers
+/// within ±``maxFrame``, at most ``maxCount`` frames in all.
 public struct FrameRange: Sendable, Hashable {
+  /// The largest frame number, and the negation of the smallest.
+  public static let maxFrame = 999_999_999
+  /// The most frames one list may name.
+  public static let maxCount = 10_000_000
+
   /// The frames, in the order given, without repeats.
   public var frames: [Int]
 
   /// Parses a frame list; `nil` when the text is malformed or the list is empty.
   public init?(_ text: String) {
-    var result: [Int] = []
-    var seen = Set<Int>()
+    var pieces: [StrideThrough<Int>] = []
+    var count = 0
     for part in text.split(separator: ",", omittingEmptySubsequences: false) {
       let piece = part.trimmingCharacters(in: .whitespaces)
       let (rangeText, stepText) = Self.splitStep(piece)
       guard let step = stepText.map({ Int($0) }) ?? 1, step > 0 else { return nil }
       let bounds = Self.splitRange(rangeText)
       guard let first = Int(bounds.0), let last = Int(bounds.1 ?? bounds.0), first <= last,
-        last - first <= 10_000_000
+        -Self.maxFrame <= first, last <= Self.maxFrame
       else { return nil }
-      for f in stride(from: first, through: last, by: step) where seen.insert(f).inserted {
-        result.append(f)
-      }
+      // The whole list is counted before any frame is stored.
+      count += (last - first) / step + 1
+      guard count <= Self.maxCount else { return nil }
+      pieces.append(stride(from: first, through: last, by: step))
     }
+    var result: [Int] = []
+    var seen = Set<Int>()
+    for f in pieces.joined() where seen.insert(f).inserted { result.append(f) }
     guard !result.isEmpty else { return nil }
     frames = result
   }

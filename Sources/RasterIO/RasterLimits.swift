@@ -2,7 +2,8 @@
 ///
 /// The defaults follow exrcheck's spirit on a 24 GB machine: 16384 per side and 2²⁸ pixels
 /// (16384²), tiles up to 4096², 1 GiB of decoded samples per file (channels × pixels × bytes
-/// per sample, all parts together), and libtiff's single allocation capped at 256 MiB.
+/// per sample, all parts together), libtiff's single allocation capped at 256 MiB, and EXR
+/// headers up to 1024 channels per part and 4096 attributes per file.
 public struct RasterLimits: Hashable, Sendable {
   /// Largest accepted width or height, in pixels.
   public var maxSide: Int
@@ -15,17 +16,26 @@ public struct RasterLimits: Hashable, Sendable {
   /// Largest total of decoded samples per file, in bytes (every channel of every part, or
   /// every sample of a TIFF): the pixel limits alone do not bound a file with many channels.
   public var maxDecodedBytes: Int
+  /// Largest number of channels in one EXR part, checked from the header before OpenEXR reads
+  /// it (one buffer and one pointer per channel are made before any sample is decoded).
+  public var maxEXRChannels: Int
+  /// Largest number of header attributes in one EXR file, all parts together, checked before
+  /// OpenEXR reads the header (its attribute list is quadratic in the count).
+  public var maxEXRAttributes: Int
 
   /// Creates limits; the defaults are the documented ones.
   public init(
     maxSide: Int = 16384, maxPixels: Int = 1 << 28, maxTileSide: Int = 4096,
-    maxLibraryAllocation: Int = 256 << 20, maxDecodedBytes: Int = 1 << 30
+    maxLibraryAllocation: Int = 256 << 20, maxDecodedBytes: Int = 1 << 30,
+    maxEXRChannels: Int = 1024, maxEXRAttributes: Int = 4096
   ) {
     self.maxSide = maxSide
     self.maxPixels = maxPixels
     self.maxTileSide = maxTileSide
     self.maxLibraryAllocation = maxLibraryAllocation
     self.maxDecodedBytes = maxDecodedBytes
+    self.maxEXRChannels = maxEXRChannels
+    self.maxEXRAttributes = maxEXRAttributes
   }
 
   /// The default limits.

@@ -102,9 +102,12 @@ struct ApplyCommand: ParsableCommand {
   @Option(
     name: .customLong("max-image-mib"),
     help:
-      "Refuse an input whose samples decode to more than this many MiB (default 1024: an 8K float RGBA frame is 530 MiB)."
+      "Refuse an input whose samples decode to more than this many MiB, 1–\(Self.maxImageMiBLimit) (default 1024: an 8K float RGBA frame is 530 MiB)."
   )
   var maxImageMiB: Int = 1024
+
+  /// The largest `--max-image-mib` (1 TiB), so that the limit in bytes never overflows.
+  static let maxImageMiBLimit = 1 << 20
 
   @Flag(help: "Print read/apply/write seconds and megapixels per second per file on stderr.")
   var timing = false
@@ -113,7 +116,9 @@ struct ApplyCommand: ParsableCommand {
     if let frames, FrameRange(frames) == nil {
       throw ValidationError("--frames: expected 1001-1100, 1001-1100x2 or 1,5,9-12.")
     }
-    guard maxImageMiB > 0 else { throw ValidationError("--max-image-mib must be positive.") }
+    guard (1...Self.maxImageMiBLimit).contains(maxImageMiB) else {
+      throw ValidationError("--max-image-mib must be between 1 and \(Self.maxImageMiBLimit).")
+    }
     if let shard, Shard(shard) == nil {
       throw ValidationError("--shard: expected K/N with 1 ≤ K ≤ N.")
     }
@@ -141,12 +146,17 @@ struct ApplyCommand: ParsableCommand {
     let jobs = try ApplyJobs.jobs(
       selected, output: output, outputDirectory: outputDirectory, inPlace: inPlace)
     // --in-place allows each job's output to be its own input, nothing else.
-    try OutputChecks.refuseReplacing([transform.lut], by: jobs.map(\.output) + [preview])
-    try OutputChecks.refuseReplacing(jobs.map(\.input), by: [preview])
+    if !inPlace { try ApplyJobs.refuseSharedOutputs(jobs) }
+    // --in-place may name one file twice (it is then graded twice, as a loop would).
+    try OutputChecks.refuseReplacing(
+      [transform.lut], by: jobs.map(\.output) + [preview], dashIsStandardOutput: true,
+      distinct: !inPlace)
+    try OutputChecks.refuseReplacing(jobs.map(\.input), by: [preview], dashIsStandardOutput: true)
     if !inPlace {
       try OutputChecks.refuseReplacing(
         jobs.map(\.input), by: jobs.map(\.output),
-        remedy: "choose another output, or --in-place to replace the input")
+        remedy: "choose another output, or --in-place to replace the input",
+        dashIsStandardOutput: true)
     }
     for job in jobs {
       _ = try ApplyJobs.outputFormat(job)

@@ -143,7 +143,7 @@ struct ConvertCommand: ParsableCommand {
       let result = try CubeOutput.library {
         try ConversionQuality.measure(converted: converted, source: file, options: options)
       }
-      if jsonOutput.json { try Console.json(result) } else { print(Self.text(result)) }
+      if jsonOutput.json { try Console.json(result) } else { Console.output(Self.text(result)) }
     }
     if let plot { try writePlot(plot, converted: converted, source: file, options: options) }
   }

@@ -22,6 +22,13 @@ struct EDRCubeCommand: ParsableCommand {
     do {
       var command = try parseAsRoot(arguments)
       try command.run()
+      // A report lost on standard output fails the command once every other output is done.
+      if StandardStreams.outputFailed {
+        if LintCommand.isInvoked(by: arguments) {
+          LintCommand.exit(reporting: ExitCode.success, message: "")
+        }
+        throw CLIFailure.lostOutput
+      }
     } catch let failure as CLIFailure {
       failure.print()
       if Console.reportsJSON { try? failure.printJSON() }

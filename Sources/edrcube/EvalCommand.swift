@@ -34,7 +34,7 @@ struct EvalCommand: ParsableCommand {
       let tokens = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" })
       let values = tokens.compactMap { Float(String($0)) }
       guard tokens.count == 3, values.count == 3 else {
-        FileHandle.standardOutput.write(Data(output.utf8))
+        StandardStreams.output(output)
         throw CLIFailure(
           "<stdin>:\(lineNumber): error: expected three numbers, got '\(TerminalText.escaped(String(trimmed.prefix(80))))'"
         )
@@ -43,11 +43,14 @@ struct EvalCommand: ParsableCommand {
       output +=
         "\(CubeWriter.numberText(out[0])) \(CubeWriter.numberText(out[1])) \(CubeWriter.numberText(out[2]))\n"
       if output.utf8.count > 1 << 16 {
-        FileHandle.standardOutput.write(Data(output.utf8))
+        StandardStreams.output(output)
         output = ""
+        // The reader is gone or the disk is full: stop reading.
+        if StandardStreams.outputFailed { throw CLIFailure.lostOutput }
       }
     }
-    FileHandle.standardOutput.write(Data(output.utf8))
+    StandardStreams.output(output)
+    if StandardStreams.outputFailed { throw CLIFailure.lostOutput }
   }
 
   /// Standard input's lines within eval's bounds; a broken bound is a `CLIFailure`.

@@ -71,7 +71,11 @@ struct InspectCommand: ParsableCommand {
     }
     let report = InspectReport(
       path: cube, file: file, space: space, survey: CubeSyntaxSurvey(text: text ?? ""))
-    if jsonOutput.json { try Console.json(report, pretty: true) } else { print(report.text) }
+    if jsonOutput.json {
+      try Console.json(report, pretty: true)
+    } else {
+      Console.output(report.text)
+    }
     if let plot {
       let name = URL(fileURLWithPath: cube).lastPathComponent
       let canvas = CubePlot(headroom: plotHeadroom).render(
@@ -103,7 +107,11 @@ struct InspectCommand: ParsableCommand {
       )
     }
     let report = ProcessListReport(path: cube, list: list)
-    if jsonOutput.json { try Console.json(report, pretty: true) } else { print(report.text) }
+    if jsonOutput.json {
+      try Console.json(report, pretty: true)
+    } else {
+      Console.output(report.text)
+    }
     if let writeAs {
       do {
         try ProcessListWriter.write(list, toPath: writeAs)

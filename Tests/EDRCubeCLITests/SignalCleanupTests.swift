@@ -6,10 +6,10 @@ import Testing
   import Glibc
 #endif
 
-/// SIGTERM and SIGINT while an output is being written remove its temporary file
+/// SIGTERM, SIGINT, SIGHUP, SIGQUIT and SIGXFSZ while an output is being written remove its temporary file
 /// (docs/reliability.md §4); the old output stays as it was.
 @Suite struct SignalCleanupTests {
-  @Test(arguments: [SIGTERM, SIGINT])
+  @Test(arguments: [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGXFSZ])
   func aSignalDuringTheWriteLeavesNoTemporaryFile(_ signal: Int32) throws {
     try withTemporaryDirectory { dir in
       let scene = try OutputIntegrityTests.Scene(dir, side: 1024)

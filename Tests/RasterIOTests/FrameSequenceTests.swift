@@ -37,6 +37,24 @@ import Testing
     #expect(FrameRange("") == nil)
   }
 
+  /// Issue 40 R5, R6: frame numbers stay within ±999,999,999 (Int.min used to trap) and a list
+  /// names at most 10,000,000 frames in all, counted before any is stored.
+  @Test func frameListsAreBounded() throws {
+    #expect(FrameRange("-9223372036854775808") == nil)
+    #expect(FrameRange("-9223372036854775808-9223372036854775807") == nil)
+    #expect(FrameRange("1000000000") == nil)
+    #expect(FrameRange("-999999999--999999998")?.frames == [-999_999_999, -999_999_998])
+    #expect(FrameRange("1-6000000,6000001-12000000") == nil)
+    #expect(FrameRange("1-999999999x100000000,5-6")?.frames.suffix(3) == [900_000_001, 5, 6])
+  }
+
+  /// Issue 40 R6: `%0999999999d` used to build a billion-character name per frame.
+  @Test func paddingIsBounded() throws {
+    #expect(FrameSequence(pattern: "f.%0999999999d.exr") == nil)
+    #expect(FrameSequence(pattern: "f.%033d.exr") == nil)
+    #expect(FrameSequence(pattern: "f.%032d.exr")?.padding == 32)
+  }
+
   @Test func shardsInterleaveAndCoverEverything() throws {
     let frames = Array(1001...1010)
     let shards = (1...3).map { Shard("\($0)/3")! }

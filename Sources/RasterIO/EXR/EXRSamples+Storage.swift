@@ -1,36 +1,43 @@
 extension EXRSamples {
   /// Builds one array per channel without zero-filling, handing `fill` every array's storage
   /// at once (so one decoder pass can fill all channels of a chunk).
+  ///
+  /// One stack frame per channel (each array's storage lives only inside its initializer), so
+  /// readers bound the channel count first (``RasterLimits/maxEXRChannels``); the pointer list
+  /// and the result are each built once, linear in the count.
   /// - Throws: whatever `fill` throws; no arrays are returned then.
   static func make(
     types: [EXRPixelType], counts: [Int], fill: ([UnsafeMutableRawPointer]) throws -> Void
   ) throws -> [EXRSamples] {
-    try build(0, types: types, counts: counts, pointers: [], fill: fill)
+    var pointers: [UnsafeMutableRawPointer] = []
+    pointers.reserveCapacity(types.count)
+    var result: [EXRSamples] = []
+    result.reserveCapacity(types.count)
+    try build(0, types: types, counts: counts, pointers: &pointers, into: &result, fill: fill)
+    return result.reversed()
   }
 
   private static func build(
-    _ index: Int, types: [EXRPixelType], counts: [Int], pointers: [UnsafeMutableRawPointer],
+    _ index: Int, types: [EXRPixelType], counts: [Int],
+    pointers: inout [UnsafeMutableRawPointer], into result: inout [EXRSamples],
     fill: ([UnsafeMutableRawPointer]) throws -> Void
-  ) throws -> [EXRSamples] {
-    guard index < types.count else {
-      try fill(pointers)
-      return []
-    }
-    var rest: [EXRSamples] = []
+  ) throws {
+    guard index < types.count else { return try fill(pointers) }
     func array<T>(_: T.Type) throws -> [T] {
       try [T](unsafeUninitializedCapacity: max(counts[index], 1)) { buffer, count in
         guard let base = buffer.baseAddress else { return }
         HugePages.advise(base, byteCount: counts[index] * MemoryLayout<T>.stride)
-        rest = try build(
-          index + 1, types: types, counts: counts,
-          pointers: pointers + [UnsafeMutableRawPointer(base)], fill: fill)
+        pointers.append(UnsafeMutableRawPointer(base))
+        try build(
+          index + 1, types: types, counts: counts, pointers: &pointers, into: &result, fill: fill)
         count = counts[index]
       }
     }
+    // The innermost channel finishes first, so `result` fills from the last channel back.
     switch types[index] {
-    case .half: return [.half(try array(UInt16.self))] + rest
-    case .float: return [.float(try array(Float.self))] + rest
-    case .uint: return [.uint(try array(UInt32.self))] + rest
+    case .half: result.append(.half(try array(UInt16.self)))
+    case .float: result.append(.float(try array(Float.self)))
+    case .uint: result.append(.uint(try array(UInt32.self)))
     }
   }
 
@@ -38,11 +45,13 @@ extension EXRSamples {
   static func withStorage<R>(
     of samples: [EXRSamples], _ body: ([UnsafeRawPointer]) throws -> R
   ) throws -> R {
-    try withStorage(samples[...], pointers: [], body)
+    var pointers: [UnsafeRawPointer] = []
+    pointers.reserveCapacity(samples.count)
+    return try withStorage(samples[...], pointers: &pointers, body)
   }
 
   private static func withStorage<R>(
-    _ samples: ArraySlice<EXRSamples>, pointers: [UnsafeRawPointer],
+    _ samples: ArraySlice<EXRSamples>, pointers: inout [UnsafeRawPointer],
     _ body: ([UnsafeRawPointer]) throws -> R
   ) throws -> R {
     guard let first = samples.first else { return try body(pointers) }
@@ -51,7 +60,8 @@ extension EXRSamples {
       guard let base = raw.baseAddress else {
         throw RasterIOError(.invalidRequest, path: "", "a channel has no samples")
       }
-      return try withStorage(rest, pointers: pointers + [base], body)
+      pointers.append(base)
+      return try withStorage(rest, pointers: &pointers, body)
     }
     switch first {
     case .half(let v): return try v.withUnsafeBytes(next)
@@ -68,11 +78,13 @@ extension EXRSamples {
   static func withMutableStorage<R>(
     of samples: inout [EXRSamples], _ body: ([UnsafeMutableRawPointer]) throws -> R
   ) throws -> R {
-    try withMutableStorage(of: &samples, from: 0, pointers: [], body)
+    var pointers: [UnsafeMutableRawPointer] = []
+    pointers.reserveCapacity(samples.count)
+    return try withMutableStorage(of: &samples, from: 0, pointers: &pointers, body)
   }
 
   private static func withMutableStorage<R>(
-    of samples: inout [EXRSamples], from index: Int, pointers: [UnsafeMutableRawPointer],
+    of samples: inout [EXRSamples], from index: Int, pointers: inout [UnsafeMutableRawPointer],
     _ body: ([UnsafeMutableRawPointer]) throws -> R
   ) throws -> R {
     guard index < samples.count else { return try body(pointers) }
@@ -81,8 +93,8 @@ extension EXRSamples {
         guard let base = raw.baseAddress else {
           throw RasterIOError(.invalidRequest, path: "", "a channel has no samples")
         }
-        return try withMutableStorage(
-          of: &samples, from: index + 1, pointers: pointers + [base], body)
+        pointers.append(base)
+        return try withMutableStorage(of: &samples, from: index + 1, pointers: &pointers, body)
       }
     }
     switch samples[index] {

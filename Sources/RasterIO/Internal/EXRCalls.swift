@@ -22,7 +22,13 @@ struct EXRChannelDeclaration {
 /// `EXRChunkCalls.swift`.
 enum EXRCalls {
   /// Opens `path` for reading. The corresponding C function is `exr_start_read`.
+  /// The header's attribute and channel counts are checked first (``EXRHeaderPrecheck``).
   static func startRead(path: String, limits: RasterLimits) -> Result<EXRHandle, RasterIOError> {
+    do {
+      try EXRHeaderPrecheck.check(path: path, limits: limits)
+    } catch {
+      return .failure(error)
+    }
     let messages = LibraryMessages()
     var initializer = makeEXRInitializer(limits: limits)
     var context: exr_context_t?

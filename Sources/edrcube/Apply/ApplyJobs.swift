@@ -50,10 +50,12 @@ enum ApplyJobs {
         // strerror names the cause: no such file, a symbolic link loop, no permission.
         throw CLIFailure("\(argument): error: \(String(cString: strerror(errno)))")
       }
-      if info.st_mode & S_IFMT == S_IFDIR {
-        result += try images(in: argument, recursive: recursive)
-      } else {
-        result.append(ApplyInput(path: argument))
+      switch info.st_mode & S_IFMT {
+      case S_IFDIR: result += try images(in: argument, recursive: recursive)
+      case S_IFREG: result.append(ApplyInput(path: argument))
+      default:
+        // A FIFO or device would block the batch or never end (issue 40 R11).
+        throw CLIFailure("\(argument): error: not a regular file")
       }
     }
     if frames != nil && !arguments.contains(where: { FrameSequence(pattern: $0) != nil }) {
@@ -81,7 +83,10 @@ enum ApplyJobs {
       var info = stat()
       if recursive, lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
         found += try images(in: path, recursive: true, below: relative)
-      } else if folderExtensions.contains(URL(fileURLWithPath: name).pathExtension.lowercased()) {
+      } else if folderExtensions.contains(URL(fileURLWithPath: name).pathExtension.lowercased()),
+        stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG
+      {
+        // Only regular files: a FIFO named *.exr would block the batch (issue 40 R11).
         found.append(ApplyInput(path: path, relativePath: relative))
       }
     }
@@ -150,6 +155,21 @@ enum ApplyJobs {
       )
     }
     return [ApplyJob(input: only.path, output: output)]
+  }
+
+  /// Fails when two inputs would write one output (same names from two folders into
+  /// `--output-dir`): one result would silently replace the other (issue 40 R10).
+  static func refuseSharedOutputs(_ jobs: [ApplyJob]) throws {
+    var writer: [String: String] = [:]
+    for job in jobs {
+      let key = URL(fileURLWithPath: job.output).standardizedFileURL.path
+      if let first = writer[key], first != job.input {
+        throw CLIFailure(
+          "\(job.output): error: the results of \(first) and \(job.input) would both be written here; give them distinct names or output folders"
+        )
+      }
+      writer[key] = job.input
+    }
   }
 
   /// Whether `next` reads the file `job` writes (`--in-place` given the same file twice, or an

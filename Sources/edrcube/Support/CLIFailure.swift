@@ -28,6 +28,10 @@ extension CLIFailure {
     CLIFailure("edrcube: error: \(message)")
   }
 
+  /// Standard output could not take the command's report (a full disk, a closed descriptor, a
+  /// reader that has gone).
+  static let lostOutput = tool("cannot write to standard output")
+
   /// Writes the failure to standard error.
   func print() {
     Console.error(message)

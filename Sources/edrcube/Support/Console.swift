@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KernelLint
+import LintCommandLine
 import Synchronization
 
 /// Writing to the terminal: the only place the tool prints diagnostics.
@@ -10,7 +11,7 @@ enum Console {
   static func error(_ text: String) {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
       .map { TerminalText.escaped(String($0)) }
-    FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    StandardStreams.error(lines.joined(separator: "\n") + "\n")
   }
 
   /// Writes a note (what a command uses, what it skipped) to standard error, unless quiet.
@@ -22,12 +23,18 @@ enum Console {
   /// an image, ``imageOnStandardOutput``), unless quiet.
   static func summary(_ text: String) {
     guard !isQuiet else { return }
-    if imageOnStandardOutput { error(text) } else { print(text) }
+    if imageOnStandardOutput { error(text) } else { output(text) }
+  }
+
+  /// Writes `text` and a newline to standard output (a command's report). A failed write makes
+  /// the command exit 1 once it has finished (``StandardStreams``).
+  static func output(_ text: String) {
+    StandardStreams.output(text + "\n")
   }
 
   /// Writes `text` to standard error without a newline (progress lines).
   static func status(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    StandardStreams.error(text)
   }
 
   /// Whether progress bars are drawn: standard error is a terminal and `--quiet` is not given.
@@ -60,9 +67,9 @@ enum Console {
     if pretty { encoder.outputFormatting.insert(.prettyPrinted) }
     let text = String(decoding: try encoder.encode(value), as: UTF8.self)
     if imageOnStandardOutput {
-      FileHandle.standardError.write(Data((text + "\n").utf8))
+      StandardStreams.error(text + "\n")
     } else {
-      print(text)
+      output(text)
     }
   }
 

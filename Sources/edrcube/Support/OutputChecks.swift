@@ -4,14 +4,21 @@ import FileOutput
 /// input (issue 27 item 4; `apply --in-place` is the only exception, per job).
 enum OutputChecks {
   /// Fails with `OUT: error: the output would replace the input IN; REMEDY` if any output is
-  /// an input.
+  /// an input, and with `two outputs … would be written to one file` if two outputs are one
+  /// file (issue 40 R10). `-` (standard output, for `apply`) is checked as the file standard
+  /// output is open on, so `-o - 1<>IN` cannot overwrite the input (R14).
   static func refuseReplacing(
-    _ inputs: [String], by outputs: [String?], remedy: String = "choose another output"
+    _ inputs: [String], by outputs: [String?], remedy: String = "choose another output",
+    dashIsStandardOutput: Bool = false, distinct: Bool = true
   ) throws {
+    let outputs = dashIsStandardOutput ? outputs.map { $0 == "-" ? "/dev/stdout" : $0 } : outputs
     do {
+      if distinct { try InputProtection.checkDistinct(outputs: outputs) }
       try InputProtection.check(outputs: outputs, inputs: inputs, remedy: remedy)
     } catch {
-      throw CLIFailure(error.description)
+      let text = error.description
+      throw CLIFailure(
+        dashIsStandardOutput ? text.replacing("/dev/stdout", with: "standard output") : text)
     }
   }
 }
