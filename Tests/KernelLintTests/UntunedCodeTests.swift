@@ -1,0 +1,79 @@
+import KernelLint
+import Testing
+
+/// Mechanisms that public kernel code outside the development corpus showed (issue 33), each
+/// as the smallest kernel that failed before its fix: a front end that recovers from one
+/// statement it cannot parse, colour taint through ratios and unmodelled built-ins, predefined
+/// macros for headers, order-independent joins and alpha interval precision.
+@Suite struct UntunedCodeTests {
+  private func lint(_ text: String, path: String = "Filters.ci.metal") -> FileReport {
+    Linter().lint(text: text, path: path)
+  }
+
+  private func lines(of rule: RuleID, in report: FileReport) -> [Int] {
+    report.findings.filter { $0.ruleID == rule }.map(\.span.start.line).sorted()
+  }
+
+  private func rules(_ report: FileReport) -> [RuleID] {
+    report.findings.map(\.ruleID).filter { $0 != .lint003 }
+  }
+
+  // MARK: A front end that recovers
+
+  /// `(void)position;` (silencing an unused parameter) is a cast statement, not a parse error.
+  @Test func voidCastStatementParses() {
+    let text = """
+      #include <CoreImage/CoreImage.h>
+      extern "C" float4 glow(coreimage::sample_t s, float2 position) {
+        (void)position;
+        return float4(clamp(s.rgb * 2.0, 0.0, 1.0), s.a);
+      }
+      """
+    let report = lint(text)
+    #expect(lines(of: .edr001, in: report) == [4])
+    #expect(lines(of: .lint003, in: report) == [])
+  }
+
+  /// One statement the parser cannot handle is skipped to its `;` with a LINT003 note at its
+  /// line; the clamp after it is still found.
+  @Test func unparsableStatementIsSkipped() {
+    let text = """
+      #include <CoreImage/CoreImage.h>
+      extern "C" float4 glow(coreimage::sample_t s) {
+        float k = 2.0 @@ 3.0;
+        float3 c = s.rgb * 2.0;
+        return float4(saturate(c), s.a);
+      }
+      """
+    let report = lint(text)
+    #expect(lines(of: .edr001, in: report) == [5])
+    #expect(lines(of: .lint003, in: report) == [3])
+  }
+
+  /// A statement block the parser cannot handle is skipped to its matching `}`.
+  @Test func unparsableBlockStatementIsSkipped() {
+    let text = """
+      #include <CoreImage/CoreImage.h>
+      extern "C" float4 glow(coreimage::sample_t s) {
+        float3 c = s.rgb;
+        unroll(4) { c = c * 1.1; }
+        return float4(min(c, float3(1.0)), s.a);
+      }
+      """
+    let report = lint(text)
+    #expect(lines(of: .edr001, in: report) == [5])
+    #expect(lines(of: .lint003, in: report) == [4])
+  }
+
+  /// A kernel that does not compile (its body is cut off) is analysed as far as it parses.
+  @Test func truncatedKernelIsAnalysedAsFarAsItParses() {
+    let text = """
+      kernel vec4 glow(__sample s) {
+        vec3 c = clamp(s.rgb * 2.0, 0.0, 1.0);
+        return vec4(c, s.a);
+      """
+    let report = lint(text, path: "k.cikernel")
+    #expect(lines(of: .edr001, in: report) == [2])
+    #expect(report.findings.contains { $0.ruleID == .lint003 })
+  }
+}
