@@ -77,3 +77,36 @@ import Testing
     #expect(report.findings.contains { $0.ruleID == .lint003 })
   }
 }
+
+/// Colour taint through built-ins the interpreter did not model.
+extension UntunedCodeTests {
+  /// `median3` of colours is colour: a limit on it reaches the output RGB.
+  @Test func median3OfColoursIsColour() {
+    let text = """
+      #include <CoreImage/CoreImage.h>
+      extern "C" float4 denoise(coreimage::sample_t a, coreimage::sample_t b, coreimage::sample_t c) {
+        float3 m = median3(a.rgb, b.rgb, c.rgb);
+        float v = max3(m.r, m.g, m.b);
+        return float4(saturate(m) * (1.0 + 0.0 * v), a.a);
+      }
+      """
+    let report = lint(text)
+    #expect(lines(of: .edr001, in: report) == [5])
+    #expect(lines(of: .lint003, in: report) == [])
+  }
+
+  /// Metal's vector relational functions are masks in [0, 1] (no unknown-function note), and
+  /// `select` between a colour and its limit keeps the limit live.
+  @Test func relationalFunctionsAreMasks() {
+    let text = """
+      #include <CoreImage/CoreImage.h>
+      extern "C" float4 pick(coreimage::sample_t s) {
+        bool3 hot = isgreater(s.rgb, float3(0.5));
+        return float4(select(s.rgb, min(s.rgb, float3(1.0)), hot), s.a);
+      }
+      """
+    let report = lint(text)
+    #expect(lines(of: .edr001, in: report) == [4])
+    #expect(lines(of: .lint003, in: report) == [])
+  }
+}
