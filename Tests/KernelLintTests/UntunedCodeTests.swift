@@ -110,3 +110,44 @@ extension UntunedCodeTests {
     #expect(lines(of: .lint003, in: report) == [])
   }
 }
+
+/// Predefined macros per language, for headers too.
+extension UntunedCodeTests {
+  /// A `.h` of Metal code that does not include `<metal_stdlib>` is preprocessed with the Metal
+  /// compiler's macros: its `#ifdef __METAL_VERSION__` kernels are analysed.
+  @Test func metalHeaderGetsMetalMacros() {
+    let text = """
+      #ifdef __METAL_VERSION__
+      extern "C" float4 glow(coreimage::sample_t s) {
+        return float4(clamp(s.rgb * 2.0, 0.0, 1.0), s.a);
+      }
+      #endif
+      """
+    let report = lint(text, path: "Filters.h")
+    #expect(lines(of: .edr001, in: report) == [3])
+  }
+
+  /// `__cplusplus` is defined for Metal, as the compiler does (Metal is C++14 based).
+  @Test func metalDefinesCplusplus() {
+    let text = """
+      #if defined(__cplusplus)
+      extern "C" float4 glow(coreimage::sample_t s) {
+        return float4(saturate(s.rgb), s.a);
+      }
+      #endif
+      """
+    let report = lint(text)
+    #expect(lines(of: .edr001, in: report) == [3])
+  }
+
+  /// A C header that only shares constants with Metal gets no Metal macros.
+  @Test func plainHeaderGetsNoMetalMacros() {
+    let text = """
+      #ifndef __cplusplus
+      kernel vec4 glow(__sample s) { return vec4(clamp(s.rgb, 0.0, 1.0), s.a); }
+      #endif
+      """
+    let report = lint(text, path: "Shared.h")
+    #expect(lines(of: .edr001, in: report) == [2])
+  }
+}
