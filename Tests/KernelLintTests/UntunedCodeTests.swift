@@ -151,3 +151,22 @@ extension UntunedCodeTests {
     #expect(lines(of: .edr001, in: report) == [2])
   }
 }
+
+/// One join rule for both branches.
+extension UntunedCodeTests {
+  /// `c ? f(x) : g(x)` and `c ? g(x) : f(x)` give the same alpha findings: the branch that
+  /// leaves [0, 1] for SDR input by its own arithmetic (`s * 2.0`) decides, not the order.
+  @Test func branchOrderDoesNotChangeAlphaFindings() {
+    func findings(_ branches: String) -> [String] {
+      let text = "kernel vec4 f(__sample s, float k) { return s.g > 0.5 ? \(branches); }\n"
+      let bytes = Array(text.utf8)
+      return lint(text, path: "k.cikernel").findings.map {
+        let start = $0.span.start.column - 1
+        let culprit = String(decoding: bytes[start..<min(start + 7, bytes.count)], as: UTF8.self)
+        return "\($0.ruleID.rawValue) \(culprit)"
+      }
+    }
+    #expect(findings("s * 2.0 : s / k") == ["ALPHA001 s * 2.0"])
+    #expect(findings("s / k : s * 2.0") == ["ALPHA001 s * 2.0"])
+  }
+}
