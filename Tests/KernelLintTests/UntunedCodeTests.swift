@@ -170,3 +170,27 @@ extension UntunedCodeTests {
     #expect(findings("s / k : s * 2.0") == ["ALPHA001 s * 2.0"])
   }
 }
+
+/// Alpha interval precision.
+extension UntunedCodeTests {
+  /// `x * x` is never negative: `1 - x * x` for `x` in [-1, 1] stays in [0, 1].
+  @Test func squareIsNonNegative() {
+    let text = """
+      kernel vec4 vignette(__sample s) {
+        float x = 2.0 * fract(s.a) - 1.0;
+        return vec4(s.rgb, s.a * (1.0 - x * x));
+      }
+      """
+    #expect(rules(lint(text, path: "k.cikernel")) == [])
+  }
+
+  /// A constant alpha mixed with an unbounded weight is that constant (not 0 * inf).
+  @Test func constantAlphaMixedWithUnboundedWeight() {
+    let text = """
+      kernel vec4 tone(__sample s, float k) {
+        return mix(vec4(0.0, 0.0, 0.0, 1.0), vec4(s.rgb, 1.0), s.r * k);
+      }
+      """
+    #expect(rules(lint(text, path: "k.cikernel")) == [])
+  }
+}

@@ -78,8 +78,9 @@ extension Interpreter {
       if isMinus { markResidual(&lane, l, r) }
     case UInt8(ascii: "*"):
       lane.cls = l.cls.combined(r.cls)
-      lane.a = l.a * r.a
-      lane.b = l.b * r.b
+      // `x * x` (one value times itself) is a square: never negative.
+      lane.a = l.id == r.id ? l.a.squared : l.a * r.a
+      lane.b = l.id == r.id ? l.b.squared : l.b * r.b
       lane.form = addForm(.product(factor(l), factor(r)))
       lane.taint = carrierTaint(l, r)
       lane.residual = l.residual.union(r.residual)

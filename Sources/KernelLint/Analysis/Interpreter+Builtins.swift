@@ -215,6 +215,9 @@ extension Interpreter {
 
   private static func mixRange(_ p: Interval, _ q: Interval, _ s: Interval) -> Interval {
     if s.isInUnit(tolerance: 0) { return p.hull(q) }
+    // Equal constant endpoints (`mix(vec4(x, 1.0), vec4(y, 1.0), t)` in the alpha lane): the
+    // weight does not matter, even unbounded (no 0 * inf).
+    if let u = p.constant, q.constant == u { return p }
     let corners = [p.lo, p.hi].flatMap { u in
       [q.lo, q.hi].flatMap { v in [s.lo, s.hi].map { t in u + (v - u) * t } }
     }
