@@ -1,3 +1,4 @@
+import Foundation
 import KernelLint
 import Testing
 
@@ -192,5 +193,26 @@ extension UntunedCodeTests {
       }
       """
     #expect(rules(lint(text, path: "k.cikernel")) == [])
+  }
+}
+
+/// Per-file kernel status in the text and JSON reports.
+extension UntunedCodeTests {
+  @Test func reportsSayPerFileWhetherKernelsWereFound() throws {
+    let reports = [
+      lint("extern \"C\" float4 k(coreimage::sample_t s) { return s; }", path: "a.ci.metal"),
+      lint("float helper(float x) { return x; }", path: "b.cikernel"),
+      lint("#if 0\nkernel vec4 g(__sample s) { return s; }\n#endif\n", path: "c.cikernel"),
+    ]
+    #expect(reports.map(\.kernelStatus) == [.found, .none, .inactiveOnly])
+    let text = ReporterKind.text.render(reports, summary: LintSummary(reports))
+    #expect(text.contains("a.ci.metal: 1 kernel(s) analysed\n"))
+    #expect(text.contains("b.cikernel: no kernel found\n"))
+    #expect(text.contains("c.cikernel: kernels only in inactive #if branches (not analysed)\n"))
+    let json = ReporterKind.json.render(reports, summary: LintSummary(reports))
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let files = try #require(document["files"] as? [[String: Any]])
+    #expect(files.map { $0["kernels"] as? String } == ["found", "none", "inactive-only"])
   }
 }
