@@ -216,3 +216,70 @@ extension UntunedCodeTests {
     #expect(files.map { $0["kernels"] as? String } == ["found", "none", "inactive-only"])
   }
 }
+
+/// Colour taint through division, and the judgement calls of docs/lint-rules.md.
+extension UntunedCodeTests {
+  /// Colour dodge divides colour by colour channel by channel: its clamp limits the blend's
+  /// output intensity (EDR001), though the quotient's interval is unknown.
+  @Test func clampOfAChannelwiseColourQuotientIsALimit() {
+    let text = """
+      kernel vec4 dodge(__sample s, __sample b) {
+        vec3 r = clamp(b.rgb / (vec3(1.0) - s.rgb), 0.0, 1.0);
+        return vec4(r, b.a);
+      }
+      """
+    #expect(lines(of: .edr001, in: lint(text, path: "k.cikernel")) == [2])
+  }
+
+  /// A saturation clamp (a scalar ratio of colour, HSV/HSL `s`) is not a colour limit.
+  @Test func saturationClampIsNotALimit() {
+    let text = """
+      kernel vec4 sat(__sample s) {
+        float mx = max(s.r, max(s.g, s.b));
+        float mn = min(s.r, min(s.g, s.b));
+        float sat = clamp((mx - mn) / mx, 0.0, 1.0);
+        return vec4(mix(vec3(mx), s.rgb, sat), s.a);
+      }
+      """
+    #expect(lines(of: .edr001, in: lint(text, path: "k.cikernel")) == [])
+  }
+}
+
+/// Visualisations and guards: decided as not hostile (docs/lint-rules.md, EDR001/EDR002).
+extension UntunedCodeTests {
+  /// A false-colour zone table: `smoothstep`/`step` on luminance pick between constant
+  /// palette colours. The output is a visualisation, not the image's colour: no finding.
+  @Test func falseColourPaletteIsNotACurve() {
+    let text = """
+      kernel vec4 zones(__sample s) {
+        float l = dot(s.rgb, vec3(0.2126, 0.7152, 0.0722));
+        vec3 c = mix(vec3(0.0, 0.0, 1.0), vec3(1.0, 0.0, 0.0), smoothstep(0.0, 1.0, l));
+        c = mix(c, vec3(1.0), step(1.0, l));
+        return vec4(c, s.a);
+      }
+      """
+    #expect(rules(lint(text, path: "k.cikernel")) == [])
+  }
+
+  /// The same `smoothstep` applied to the colour itself is a soft clamp (EDR002).
+  @Test func smoothstepOnColourIsACurve() {
+    let text = """
+      kernel vec4 curve(__sample s) {
+        return vec4(smoothstep(0.0, 1.0, s.rgb), s.a);
+      }
+      """
+    #expect(lines(of: .edr002, in: lint(text, path: "k.cikernel")) == [2])
+  }
+
+  /// A guard on a colour-dodge divisor (`max(1 - s, 1e-4)`) avoids a pole; it limits nothing
+  /// that reaches the output as intensity: no finding by default.
+  @Test func dodgeDivisorGuardIsNotALimit() {
+    let text = """
+      kernel vec4 dodge(__sample s, __sample b) {
+        vec3 r = b.rgb / max(vec3(1.0) - s.rgb, vec3(0.0001));
+        return vec4(r, b.a);
+      }
+      """
+    #expect(rules(lint(text, path: "k.cikernel")) == [])
+  }
+}

@@ -23,6 +23,17 @@ extension Interpreter {
       let r = y.lanes[y.lanes.count == 1 ? 0 : i]
       lanes.append(laneOp(op, l, r, at: range))
     }
+    // Colour divided by colour channel by channel (`b.rgb / (1.0 - s.rgb)`, colour dodge) is a
+    // blended colour, not a ratio: a limit on it limits output intensity. A division by one
+    // scalar (`c.rgb / luma`, `(mx - mn) / mx`) stays a ratio (DERIVED), as does `x / x`.
+    if op == "/", x.lanes.count >= 3, y.lanes.count == x.lanes.count {
+      for i in lanes.indices
+      where lanes[i].cls == .derived && x.lanes[i].cls.contains(.color)
+        && y.lanes[i].cls.contains(.color) && x.lanes[i].id != y.lanes[i].id
+      {
+        lanes[i].cls = .color
+      }
+    }
     let shape: ValueShape = x.shape == .numeric ? y.shape : x.shape
     return Value(shape: shape, lanes: lanes)
   }
