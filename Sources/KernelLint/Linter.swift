@@ -12,6 +12,18 @@ public struct FileReport: Sendable {
   public var kernelsSkipped: Int
   /// The file text (for reporters that print source lines and for fixes).
   public var source: SourceText
+  /// Whether kernels were found, none, or only in inactive `#if` branches.
+  public var kernelStatus: KernelStatus = .none
+}
+
+/// What a file held for the linter (per-file line of the text report, `files` in JSON).
+public enum KernelStatus: String, Sendable, Codable {
+  /// At least one kernel (entry point or library function) was analysed.
+  case found
+  /// No kernel code at all.
+  case none
+  /// Kernel code only in inactive `#if` branches (set `preprocessor.defines` to lint it).
+  case inactiveOnly = "inactive-only"
 }
 
 /// Orchestrates lexing, analysis, mapping, suppression and severities; knows no rule logic.
@@ -56,6 +68,7 @@ public struct Linter: Sendable {
     builder.addHostComments(hostComments)
     var analysed = 0
     var skipped = 0
+    var inactive = false
     for kernel in kernels {
       var analyzer = KernelAnalyzer()
       let configured = configuration.preprocessor?.defines ?? [:]
@@ -84,11 +97,12 @@ public struct Linter: Sendable {
       let report = LargeStack.run { ready.analyze(text) }
       analysed += report.entryCount
       if report.isPartial { skipped += 1 }
+      inactive = inactive || report.hasInactiveKernels
       builder.add(report, kernel: kernel)
     }
     return FileReport(
       path: path, findings: builder.finish(), kernelsAnalysed: analysed, kernelsSkipped: skipped,
-      source: source)
+      source: source, kernelStatus: analysed > 0 ? .found : inactive ? .inactiveOnly : .none)
   }
 
   /// Lints a string (convenience for tests and `--stdin`).

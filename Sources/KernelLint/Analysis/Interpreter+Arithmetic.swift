@@ -23,6 +23,17 @@ extension Interpreter {
       let r = y.lanes[y.lanes.count == 1 ? 0 : i]
       lanes.append(laneOp(op, l, r, at: range))
     }
+    // Colour divided by colour channel by channel (`b.rgb / (1.0 - s.rgb)`, colour dodge) is a
+    // blended colour, not a ratio: a limit on it limits output intensity. A division by one
+    // scalar (`c.rgb / luma`, `(mx - mn) / mx`) stays a ratio (DERIVED), as does `x / x`.
+    if op == "/", x.lanes.count >= 3, y.lanes.count == x.lanes.count {
+      for i in lanes.indices
+      where lanes[i].cls == .derived && x.lanes[i].cls.contains(.color)
+        && y.lanes[i].cls.contains(.color) && x.lanes[i].id != y.lanes[i].id
+      {
+        lanes[i].cls = .color
+      }
+    }
     let shape: ValueShape = x.shape == .numeric ? y.shape : x.shape
     return Value(shape: shape, lanes: lanes)
   }
@@ -78,8 +89,9 @@ extension Interpreter {
       if isMinus { markResidual(&lane, l, r) }
     case UInt8(ascii: "*"):
       lane.cls = l.cls.combined(r.cls)
-      lane.a = l.a * r.a
-      lane.b = l.b * r.b
+      // `x * x` (one value times itself) is a square: never negative.
+      lane.a = l.id == r.id ? l.a.squared : l.a * r.a
+      lane.b = l.id == r.id ? l.b.squared : l.b * r.b
       lane.form = addForm(.product(factor(l), factor(r)))
       lane.taint = carrierTaint(l, r)
       lane.residual = l.residual.union(r.residual)

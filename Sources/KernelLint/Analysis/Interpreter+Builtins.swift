@@ -24,6 +24,9 @@ extension Interpreter {
     case "min", "fmin", "max", "fmax":
       guard args.count == 2 else { return nil }
       return minMax(name, args, exprs, e)
+    case "min3", "max3", "median3", "fmin3", "fmax3", "fmedian3":
+      guard args.count == 3 else { return nil }
+      return extremum3(name, args, at: e.range)
     case "mix", "lerp":
       guard args.count == 3 else { return nil }
       return mix(args[0], args[1], args[2], at: e.range)
@@ -103,7 +106,9 @@ extension Interpreter {
         ["length", "distance", "length_squared", "distance_squared", "determinant"].contains(name)
         ? 1 : x.lanes.count
       return resized(derived(args, .top), to: count)
-    case "any", "all", "isnan", "isinf", "isfinite", "not", "signbit", "isequal":
+    case "any", "all", "isnan", "isinf", "isfinite", "not", "signbit", "isequal", "isnotequal",
+      "isless", "islessequal", "isgreater", "isgreaterequal", "islessgreater", "isordered",
+      "isunordered", "isnormal":
       return predicate(count: name == "any" || name == "all" ? 1 : x.lanes.count, from: args)
     case "as_type", "static_cast", "reinterpret_cast", "float", "half":
       return x
@@ -210,6 +215,9 @@ extension Interpreter {
 
   private static func mixRange(_ p: Interval, _ q: Interval, _ s: Interval) -> Interval {
     if s.isInUnit(tolerance: 0) { return p.hull(q) }
+    // Equal constant endpoints (`mix(vec4(x, 1.0), vec4(y, 1.0), t)` in the alpha lane): the
+    // weight does not matter, even unbounded (no 0 * inf).
+    if let u = p.constant, q.constant == u { return p }
     let corners = [p.lo, p.hi].flatMap { u in
       [q.lo, q.hi].flatMap { v in [s.lo, s.hi].map { t in u + (v - u) * t } }
     }

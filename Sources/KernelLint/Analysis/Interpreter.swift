@@ -199,14 +199,44 @@ final class Interpreter {
       cls: x.cls.union(y.cls), a: x.a.hull(y.a), b: x.b.hull(y.b), id: facts.freshID())
     lane.taint = x.taint.union(y.taint)
     lane.residual = x.residual.union(y.residual)
-    lane.culpritA = x.culpritA >= 0 ? x.culpritA : y.culpritA
-    lane.culpritB = x.culpritB >= 0 ? x.culpritB : y.culpritB
-    lane.placedAt = x.placedAt >= 0 ? x.placedAt : y.placedAt
+    // One rule for both branches (the result does not depend on which one is `then`): a
+    // branch whose alpha fails in World A on its own (not by widening or a parameter's pole)
+    // makes the join fail the same way, and each world blames the branch that leaves [0, 1]
+    // furthest (ties: the earlier source position).
+    let genuine = (Self.failsGenuinelyInA(x), Self.failsGenuinelyInA(y))
+    lane.culpritA =
+      genuine.0 != genuine.1
+      ? (genuine.0 ? x.culpritA : y.culpritA) : blamed(x.culpritA, x.a, y.culpritA, y.a)
+    if lane.culpritA < 0 { lane.culpritA = max(x.culpritA, y.culpritA) }
+    lane.culpritB = blamed(x.culpritB, x.b, y.culpritB, y.b)
+    lane.placedAt =
+      x.placedAt < 0 || y.placedAt < 0
+      ? max(x.placedAt, y.placedAt)
+      : facts.placements[Int(x.placedAt)].lowerBound
+        <= facts.placements[Int(y.placedAt)]
+        .lowerBound ? x.placedAt : y.placedAt
     lane.isImprecise = x.isImprecise || y.isImprecise
-    lane.isWidened = x.isWidened || y.isWidened
-    lane.isParameterPole = x.isParameterPole || y.isParameterPole
+    let anyGenuine = genuine.0 || genuine.1
+    lane.isWidened = (x.isWidened || y.isWidened) && !anyGenuine
+    lane.isParameterPole = (x.isParameterPole || y.isParameterPole) && !anyGenuine
     if lane.cls != .constant && lane.cls.contains(.constant) { lane.cls.remove(.constant) }
     return lane
+  }
+
+  /// Whether `lane`'s World A interval leaves [0, 1] by its own arithmetic (ALPHA001's case).
+  private static func failsGenuinelyInA(_ lane: Lane) -> Bool {
+    !lane.a.isInUnit() && !lane.isWidened && !lane.isParameterPole
+  }
+
+  /// Of two culprits (-1: none), the one whose interval leaves [0, 1] further; on a tie the
+  /// one earlier in the source.
+  private func blamed(_ c: Int32, _ i: Interval, _ d: Int32, _ j: Interval) -> Int32 {
+    if c < 0 || d < 0 { return max(c, d) }
+    let excursion = { (v: Interval) in Swift.max(0, -v.lo, v.hi - 1) }
+    let (e, f) = (excursion(i), excursion(j))
+    if e != f { return e > f ? c : d }
+    let position = { (k: Int32) in self.facts.culprits[Int(k)].range.lowerBound }
+    return position(c) <= position(d) ? c : d
   }
 
   // MARK: Statements

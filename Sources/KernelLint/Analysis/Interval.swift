@@ -41,6 +41,13 @@ struct Interval: Equatable, Sendable {
     return Interval(lo: p.min() ?? -.infinity, hi: p.max() ?? .infinity)
   }
 
+  /// `{x * x : x in self}`: never negative, 0 when the interval holds 0.
+  var squared: Interval {
+    let p = self * self
+    return lo <= 0 && hi >= 0
+      ? Interval(lo: 0, hi: p.hi) : Interval(lo: Swift.max(p.lo, 0), hi: p.hi)
+  }
+
   static func / (a: Interval, b: Interval) -> Interval {
     if b.lo <= 0 && b.hi >= 0 { return .top }
     return a * Interval(lo: 1 / b.hi, hi: 1 / b.lo)

@@ -27,6 +27,8 @@ struct KernelReport {
   var typeErrors = 0
   var dialect: KernelDialect = .cikl
   var comments: [Comment] = []
+  /// Whether no entry point was found but kernel code sits in inactive `#if` branches.
+  var hasInactiveKernels = false
 }
 
 /// Runs the front end and the data flow on one kernel text and derives rule findings.
@@ -90,6 +92,7 @@ struct KernelAnalyzer: Sendable {
     report.problemCount = partial.count
     // With no kernel found, say where kernel code was skipped (a file whose kernels are all
     // `#if`'d out is told apart from one without kernels).
+    report.hasInactiveKernels = entries.isEmpty && !front.inactiveKernels.isEmpty
     for range in front.inactiveKernels where entries.isEmpty {
       report.findings.append(
         RawFinding(

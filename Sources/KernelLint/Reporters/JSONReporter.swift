@@ -6,7 +6,15 @@ enum JSONReporter {
     var tool = "edrlint"
     var version = KernelLintVersion.current
     var findings: [Entry]
+    var files: [FileEntry]
     var summary: LintSummary
+  }
+
+  /// Per file: whether kernels were found (`found`, `none`, `inactive-only`).
+  struct FileEntry: Codable {
+    var file: String
+    var kernels: KernelStatus
+    var kernelsAnalysed: Int
   }
 
   struct Position: Codable {
@@ -95,7 +103,11 @@ enum JSONReporter {
   }
 
   static func render(_ reports: [FileReport], summary: LintSummary) -> String {
-    let document = Document(findings: reports.flatMap { $0.findings.map(entry) }, summary: summary)
+    let files = reports.map {
+      FileEntry(file: $0.path, kernels: $0.kernelStatus, kernelsAnalysed: $0.kernelsAnalysed)
+    }
+    let document = Document(
+      findings: reports.flatMap { $0.findings.map(entry) }, files: files, summary: summary)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(document) else { return "{}" }

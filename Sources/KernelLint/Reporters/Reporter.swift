@@ -20,7 +20,9 @@ public enum ReporterKind: String, Sendable, CaseIterable {
     -> String
   {
     switch self {
-    case .text: return TextReporter(firstLineOnly: false).render(reports) + summary.line + "\n"
+    case .text:
+      return TextReporter(firstLineOnly: false).render(reports)
+        + TextReporter.fileStatusLines(reports) + summary.line + "\n"
     case .xcode: return TextReporter(firstLineOnly: true).render(reports)
     case .json: return JSONReporter.render(reports, summary: summary)
     case .sarif: return SARIFReporter.render(reports, sourceRoot: sourceRoot)
@@ -111,6 +113,20 @@ struct TextReporter {
       }
     }
     return out
+  }
+
+  /// For a run over several files, one line per file saying whether it held kernels.
+  static func fileStatusLines(_ reports: [FileReport]) -> String {
+    guard reports.count > 1 else { return "" }
+    return reports.map { report in
+      let status =
+        switch report.kernelStatus {
+        case .found: "\(report.kernelsAnalysed) kernel(s) analysed"
+        case .none: "no kernel found"
+        case .inactiveOnly: "kernels only in inactive #if branches (not analysed)"
+        }
+      return "\(TerminalText.escaped(report.path)): \(status)\n"
+    }.joined()
   }
 
   /// Messages are bounded (docs/reliability.md §3.5) and their control characters escaped.

@@ -141,7 +141,8 @@ extension Parser {
     guard t.kind == .identifier else { return false }
     let closes = self[ahead: 2].isPunct(")")
     return closes
-      && (TypeName.laneCount(of: t.text) != nil || TypeName.matrixShape(t.text) != nil
+      && (t.text == "void" || TypeName.laneCount(of: t.text) != nil
+        || TypeName.matrixShape(t.text) != nil
         || userTypes.contains(t.text))
   }
 

@@ -1,14 +1,52 @@
 extension Parser {
   /// Parses `{ … }`.
+  ///
+  /// A statement that fails to parse is recorded in `unit.errors` where parsing stopped and
+  /// skipped (`skipStatement(from:)`); the block goes on with the next one. A block cut off
+  /// by the end of the input keeps the statements parsed so far. Only the nesting limit
+  /// aborts the enclosing function.
   mutating func parseBlock() throws(SyntaxError) -> Stmt {
     try expect("{")
     var statements: [Stmt] = []
     while !current.isPunct("}") {
-      if atEnd { throw SyntaxError(range: current.range, message: "expected '}'") }
-      statements.append(try parseStatement())
+      if atEnd {
+        unit.errors.append((current.range, "expected '}' before the end of the input"))
+        return .block(statements)
+      }
+      let start = index
+      let savedDepth = depth
+      do {
+        statements.append(try parseStatement())
+      } catch {
+        if error.isNestingLimit { throw error }
+        depth = savedDepth
+        unit.errors.append((error.range, "statement skipped (\(error.message))"))
+        skipStatement(from: start)
+      }
     }
     skip()
     return .block(statements)
+  }
+
+  /// Moves the cursor from `start` past the statement that failed: to just after the next
+  /// `;` outside parentheses (or ending its line), or past a balanced `{ … }`; it stops before
+  /// a `}` that closes the enclosing block.
+  mutating func skipStatement(from start: Int) {
+    index = start
+    var parentheses = 0
+    while !atEnd {
+      if current.isPunct("}") { return }
+      if current.isPunct("{") {
+        skipBalanced(open: "{", close: "}")
+        if parentheses == 0 { return }
+        continue
+      }
+      if current.isPunct("(") || current.isPunct("[") { parentheses += 1 }
+      if current.isPunct(")") || current.isPunct("]") { parentheses = max(parentheses - 1, 0) }
+      let ends = current.isPunct(";")
+      skip()
+      if ends && (parentheses == 0 || current.isAtLineStart) { return }
+    }
   }
 
   /// Parses one statement.

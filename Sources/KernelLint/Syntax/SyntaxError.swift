@@ -4,4 +4,8 @@ struct SyntaxError: Error, Sendable {
   var range: Range<Int>
   /// What was wrong.
   var message: String
+
+  /// Whether the input nests deeper than `Parser.nestingLimit`: the enclosing function is
+  /// given up rather than recovered statement by statement (which would revisit every level).
+  var isNestingLimit: Bool { message.hasPrefix("nesting deeper") }
 }
