@@ -30,10 +30,13 @@ struct CaseExpectation: Decodable, Sendable {
   var table3D: [[Double]]?
   var generated: Generated?
 
-  /// Every entry, keyed by file name (empty if the corpus is missing; a test checks the count).
+  /// Every entry, keyed by file name; a missing or malformed corpus stops the run.
   static let all: [String: CaseExpectation] = {
     let url = Fixtures.cubeCases.appendingPathComponent("expected.json")
-    guard let data = try? Data(contentsOf: url) else { return [:] }
-    return (try? JSONDecoder().decode([String: CaseExpectation].self, from: data)) ?? [:]
+    do {
+      return try JSONDecoder().decode([String: CaseExpectation].self, from: Fixtures.data(url))
+    } catch {
+      fatalError("\(url.path) is not the cube-case corpus: \(error)")
+    }
   }()
 }

@@ -1,25 +1,13 @@
 import CubeFormat
 import Foundation
-
-/// A small seeded generator (SplitMix64) so random tables are the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+import TestSupport
 
 /// Builders for tables and files used across the tests.
 enum CubeTestData {
   /// `count` finite Floats: every third one from a random bit pattern (denormals, huge,
   /// negative zero), the others uniform in −2…3.
   static func randomValues(_ count: Int, seed: UInt64) -> [Float] {
-    var rng = SeededGenerator(state: seed)
+    var rng = SeededGenerator(seed: seed)
     return (0..<count).map { k in
       if k % 3 == 0 {
         while true {
@@ -74,5 +62,5 @@ enum CubeTestData {
   }
 
   /// Whether heavy cases (256³ round trips, 256/257 recipes) were asked for.
-  static var heavy: Bool { ProcessInfo.processInfo.environment["EDRCUBE_HEAVY"] == "1" }
+  static var heavy: Bool { HeavyTests.enabled }
 }

@@ -65,7 +65,7 @@ import Testing
 
   @Test(arguments: 1...8)
   func binaryGarbageIsRejectedWithAPrintableEcho(seed: Int) {
-    var rng = SeededGenerator(state: UInt64(seed))
+    var rng = SeededGenerator(seed: UInt64(seed))
     let bytes = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &rng) }
     let error = Self.failure(bytes)
     #expect(error != nil)

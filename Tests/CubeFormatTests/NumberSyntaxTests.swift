@@ -1,4 +1,5 @@
 import CubeFormat
+import TestSupport
 import Testing
 
 /// The number grammar `[+-](digits[.digits]|.digits)[(e|E)[+-]digits]`, converted exactly
@@ -34,7 +35,7 @@ import Testing
   }
 
   @Test func writerOutputIsTheShortestRoundTrip() throws {
-    var rng = SeededGenerator(state: 42)
+    var rng = SeededGenerator(seed: 42)
     let values = (0..<30_000).map { _ in
       Float(bitPattern: UInt32(truncatingIfNeeded: rng.next()) & 0x7F7F_FFFF)
     }

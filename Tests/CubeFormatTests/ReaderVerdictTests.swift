@@ -18,8 +18,7 @@ import Testing
   }
 
   static let cases: [String] = {
-    (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?
-      .filter { $0.hasSuffix(".cube") }.sorted() ?? []
+    Fixtures.fileNames(in: folder, suffix: ".cube")
   }()
 
   @Test(arguments: cases)

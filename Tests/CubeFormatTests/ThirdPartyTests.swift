@@ -11,8 +11,7 @@ import Testing
     let folders = ["colour-iridas_cube", "colour-resolve_cube", "ocio"]
     return folders.flatMap { folder in
       let url = Fixtures.thirdParty.appendingPathComponent(folder)
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-      return names.filter { $0.hasSuffix(".cube") }.map { "\(folder)/\($0)" }
+      return Fixtures.fileNames(in: url, suffix: ".cube").map { "\(folder)/\($0)" }
     }.sorted()
   }()
 

@@ -11,7 +11,7 @@ import Testing
 /// leftovers may remain, and only after SIGKILL. `EDRCUBE_HEAVY=1` runs the full-size
 /// versions (a 2048² input, 20 kills).
 @Suite(.serialized) struct OutputIntegrityTests {
-  static let heavy = ProcessInfo.processInfo.environment["EDRCUBE_HEAVY"] == "1"
+  static let heavy = HeavyTests.enabled
 
   /// A size-2 cube of `x → 2x` in raw space.
   static let doubling =

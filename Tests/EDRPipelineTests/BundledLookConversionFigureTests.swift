@@ -10,7 +10,7 @@ import Testing
 /// --report`. The 65³ and 97³ figures need `EDRCUBE_HEAVY=1` (each 65³ case takes about
 /// 20 s alone in a debug build; this suite alone took 30 minutes on two cores).
 @Suite struct BundledLookConversionFigureTests {
-  static let heavy = ProcessInfo.processInfo.environment["EDRCUBE_HEAVY"] == "1"
+  static let heavy = HeavyTests.enabled
 
   /// How a figure's cube was made.
   enum Mode: String, Sendable {

@@ -10,7 +10,7 @@ import Testing
 /// (README "Conversion quality"): before, warm 65³ read p99 12.3 because those colours reached
 /// the cube clipped while the reference saw them whole.
 @Suite struct HLGReportTests {
-  static let heavy = ProcessInfo.processInfo.environment["EDRCUBE_HEAVY"] == "1"
+  static let heavy = HeavyTests.enabled
 
   static func warm() throws -> CubeFile {
     try CubeReader.read(contentsOf: Fixtures.luts.appendingPathComponent("warm_sdr.cube").path)

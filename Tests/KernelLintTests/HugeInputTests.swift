@@ -1,5 +1,6 @@
 import Foundation
 import KernelLint
+import TestSupport
 import Testing
 
 /// Token and line sizes far beyond real kernels (docs/reliability.md §3.5): a long single line, a
@@ -7,7 +8,7 @@ import Testing
 /// completion with a bounded report. The single line is 4 MiB by default and 64 MiB with
 /// `EDRCUBE_HEAVY=1` (about 5 s in a debug build).
 @Suite struct HugeInputTests {
-  static let heavy = ProcessInfo.processInfo.environment["EDRCUBE_HEAVY"] == "1"
+  static let heavy = HeavyTests.enabled
 
   func expectBounded(_ report: FileReport, _ what: String) {
     #expect(report.findings.count <= 1000, "\(what): \(report.findings.count) findings")

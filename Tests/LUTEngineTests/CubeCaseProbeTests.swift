@@ -9,7 +9,10 @@ import Testing
 @Suite struct CubeCaseProbeTests {
   static func expectations() -> [String: [String: Any]] {
     let url = Fixtures.cubeCases.appendingPathComponent("expected.json")
-    return (try? Fixtures.json(url) as? [String: [String: Any]]) ?? [:]
+    guard let cases = try? Fixtures.json(url) as? [String: [String: Any]], !cases.isEmpty else {
+      fatalError("\(url.path) is missing or not the cube-case corpus")
+    }
+    return cases
   }
 
   static let probedCases: [String] = expectations().filter { _, value in

@@ -1,4 +1,5 @@
 import CLUTKernels
+import TestSupport
 import Testing
 
 /// The SSE2 kernel's fused multiply-add (emulated for CPUs without FMA) against the correctly

@@ -10,13 +10,13 @@ import Testing
 /// exactly the declared number of samples. 150 + 75 mutations per file by default, OpenEXR's
 /// 5000 + 3000 with `EDRCUBE_HEAVY=1`.
 @Suite struct CodecMutationTests {
-  static let heavy = ProcessInfo.processInfo.environment["EDRCUBE_HEAVY"] == "1"
+  static let heavy = HeavyTests.enabled
   static let counts = heavy ? (sliding: 5000, header: 3000) : (sliding: 150, header: 75)
 
   /// The mutated copies of `bytes`: windows sliding from start to end, then windows inside
   /// the first `headerSize` bytes.
   static func mutations(of bytes: [UInt8], headerSize: Int, seed: UInt64) -> [[UInt8]] {
-    var generator = SplitMix(seed: seed)
+    var generator = SeededGenerator(seed: seed)
     var result: [[UInt8]] = []
     func mutate(start: Int, length: Int) {
       var copy = bytes

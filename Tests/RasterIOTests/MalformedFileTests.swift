@@ -90,7 +90,7 @@ import Testing
     try withTemporaryDirectory { dir in
       for (name, original) in [("c.exr", exr), ("c.tif", tiff)] {
         let path = dir.appendingPathComponent(name).path
-        var generator = SplitMix(seed: 42)
+        var generator = SeededGenerator(seed: 42)
         for trial in 0..<300 {
           var bytes = original
           for _ in 0..<(1 + trial % 8) {
@@ -156,18 +156,5 @@ import Testing
       try EXRImage.read(path: "/nonexistent/x.exr")
     }
     #expect(error.kind == .io && error.path == "/nonexistent/x.exr")
-  }
-}
-
-/// A tiny deterministic generator for mutation tests.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

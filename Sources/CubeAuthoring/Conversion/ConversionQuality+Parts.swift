@@ -18,7 +18,7 @@ extension ConversionQuality {
   }
 
   /// For each colour of `samples` (interleaved Rec.2020 EDR RGB), whether the target carries
-  /// it as cube input (``isCarried(_:by:referenceWhite:)``).
+  /// it as cube input (`isCarried(_:by:referenceWhite:)`).
   static func carriedMask(_ samples: [Float], options: CubeConversionOptions) -> [Bool] {
     let codec = SpaceCodec(options.targetSpace)
     return stride(from: 0, to: samples.count, by: 3).map { i in

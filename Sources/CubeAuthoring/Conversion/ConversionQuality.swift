@@ -8,7 +8,7 @@ import LUTEngine
 /// The sample: for each of Rec.709 and Rec.2020, a `steps³` grid of colours whose
 /// components, in that gamut, are PQ-uniform from black to the mastering peak (cell centres,
 /// so no sample sits on a node), less the colours the target cannot carry as input (see
-/// ``isCarried(_:by:referenceWhite:)``: HLG's bright saturated colours; none for PQ, whose
+/// `isCarried(_:by:referenceWhite:)`: HLG's bright saturated colours; none for PQ, whose
 /// container reaches 10 000 cd/m²). Each colour, as Rec.2020 EDR, goes (a) through the SDR cube
 /// on EDR under the conversion's policy and tone map, then encoded and decoded in the target
 /// space (what the container can hold: PQ clamps at 10000 cd/m², HLG at its display), and (b)

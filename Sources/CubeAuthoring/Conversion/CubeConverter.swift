@@ -6,7 +6,7 @@ import LUTEngine
 /// Converts an SDR cube (srgb or bt1886) into a PQ or HLG cube (docs/semantics.md §6).
 ///
 /// For every node: signal → cd/m² → `/W` (Rec.2020 EDR) → the SDR cube on EDR under the
-/// policy (through ``CubeApplication``, Rec.2020 working space, which converts to the cube's
+/// policy (through EDRPipeline's `CubeApplication`, Rec.2020 working space, which converts to the cube's
 /// primaries and back) → optional tone map → clamp to the container → encode. Nodes lie
 /// evenly over 0…1, over 0…signal(peak) (`DOMAIN_MAX`), or behind a 1D shaper below the peak
 /// (``CubeConversionOptions/NodePlacement``), and their values are sampled or fitted in

@@ -127,9 +127,9 @@ public enum CubeGenerator {
   ///
   /// - Parameters:
   ///   - first: the cube applied first; the result lives in its space.
-  ///   - firstSpace: its space.
+  ///   - firstSpaces: its spaces.
   ///   - second: the cube applied second.
-  ///   - secondSpace: its space; colours are converted to it and back.
+  ///   - secondSpaces: its spaces; colours are converted to them and back.
   ///   - size: nodes per axis; nil takes the larger 3D size of the two (33 if neither has one).
   ///   - interpolation: how both cubes are evaluated.
   /// - Throws: `EDRPipelineError` when the size is out of range.

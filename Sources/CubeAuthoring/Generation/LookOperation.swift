@@ -17,9 +17,9 @@ public import LUTEngine
 ///   above `knee` and a shadow toe below `1 − knee` scaled down to 0.04), C¹ everywhere.
 /// - ``convert(to:)``: decode, change primaries, encode in the new space (transfer and gamut
 ///   conversions); later steps work in the new space.
-/// - ``cube(_:space:interpolation:)``: another cube, applied in its own space: the colour is
+/// - ``cube(_:spaces:interpolation:)``: another cube, applied in its own space: the colour is
 ///   converted to the cube's input space and looked up (an SDR cube follows the default
-///   highlight policy of ``CubeApplication`` when the spaces differ). A one-space cube's
+///   highlight policy of EDRPipeline's `CubeApplication` when the spaces differ). A one-space cube's
 ///   result is converted back to the space the colour came from; a cube with its own output
 ///   space (`IN -> OUT`, e.g. a camera log to display cube) leaves the colour in `OUT`, and
 ///   later steps work there.

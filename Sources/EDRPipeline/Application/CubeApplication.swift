@@ -82,7 +82,7 @@ public struct CubeApplication: Sendable {
   ///     only policy.
   ///   - policy: the highlight policy for cubes with an SDR input (ignored for the others).
   ///   - toneMap: an optional tone map after the cube.
-  ///   - instructionSet: the kernels (``KernelInstructionSet``): `best` runs the batch path's
+  ///   - instructionSet: the kernels (LUTEngine's `KernelInstructionSet`): `best` runs the batch path's
   ///     vector chain where the CPU has AVX2; every choice gives the same values.
   public init(
     lut: CubeLUT, space: CubeSpace, outputSpace: CubeSpace? = nil,

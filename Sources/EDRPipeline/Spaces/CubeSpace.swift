@@ -2,7 +2,7 @@ public import ColorMath
 
 /// What a cube's input and output values mean (docs/semantics.md §1).
 ///
-/// The transfer (ColorMath's ``TransferFunction``, whose raw values are the CLI spellings of
+/// The transfer (ColorMath's `TransferFunction`, whose raw values are the CLI spellings of
 /// `--lut-space`) says how values are encoded, the primaries which RGB they are, and the
 /// reference white how many cd/m² EDR 1.0 is when the encoding is absolute (PQ, HLG).
 public struct CubeSpace: Sendable, Hashable {

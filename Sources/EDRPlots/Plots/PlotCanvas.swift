@@ -2,7 +2,8 @@ import CubeAuthoring
 import EDRPipeline
 
 /// An RGBA picture in display values (0…1, sRGB-encoded, alpha 1) that plots draw into:
-/// filled rectangles, straight lines with a 2×2 brush, and text in ``BitmapFont``.
+/// filled rectangles, straight lines with a 2×2 brush, and text in a 5×7 bitmap font of our
+/// own (`BitmapFont`, internal).
 ///
 /// Rows go top to bottom; drawing outside the canvas is silently cut off. The library never
 /// writes files: the CLI hands ``rgba`` to a PNG writer.

@@ -1,7 +1,7 @@
 public import CLFFormat
 import WorkScheduler
 
-/// Applies a CLF/CTF ``ProcessList`` to RGB values: every node in `Double`, normalised by its
+/// Applies a CLF/CTF `ProcessList` (CLFFormat) to RGB values: every node in `Double`, normalised by its
 /// bit depths, LUT3D nodes through this engine's ``LUTProcessor`` (docs/clf.md). Values go in
 /// and come out as they are, as OpenColorIO's FileTransform applies a CLF (no colour space).
 public struct ProcessListProcessor: Sendable {

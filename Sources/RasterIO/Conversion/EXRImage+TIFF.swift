@@ -12,7 +12,7 @@ extension EXRImage {
   /// `R`, `G`, `B` and `A` (when `rgba.hasAlpha`). Extra samples after alpha become channels
   /// `sample4`, `sample5`… (the sample's position), normalised as ``TIFFImage/rgba`` normalises.
   /// All channels are `pixelType`, ZIP-compressed scanlines. ASCII tags become string
-  /// attributes (see ``TextMetadataNames``).
+  /// attributes (by the table in `TextMetadataNames`, internal).
   ///
   /// Dropped and named: the ICC profile, resolution and an orientation other than top-left.
   /// - Precondition: `rgba` has the TIFF's size (a programmer error otherwise).

@@ -8,7 +8,7 @@ extension TIFFImage {
   /// full-resolution float channels (`Z`…) follow alpha as unspecified extra samples, in the
   /// part's order; without alpha they are dropped (a TIFF reader takes the fourth sample for
   /// alpha). String attributes map to TIFF's ASCII tags (`comments` ↔ ImageDescription,
-  /// `owner` ↔ Copyright, the others by tag name, see ``TextMetadataNames``).
+  /// `owner` ↔ Copyright, the others by tag name, as `TextMetadataNames` maps them).
   ///
   /// Dropped and named: other parts, other layers, subsampled and uint channels, every other
   /// header attribute (chromaticities included: a float TIFF is read as Rec. 709), the data

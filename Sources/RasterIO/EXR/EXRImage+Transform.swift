@@ -9,7 +9,10 @@ extension EXRImage {
   ///
   /// No frame-sized buffer is made unless `pixelType` changes a channel's type (then only the
   /// new channel's samples).
-  /// - Parameter transform: called concurrently, once per block; it may change R, G and B.
+  /// - Parameters:
+  ///   - set: the R, G, B (and A) channels to transform.
+  ///   - pixelType: the type R, G and B are stored back as; nil keeps each channel's.
+  ///   - transform: called concurrently, once per block; it may change R, G and B.
   /// - Returns: `transform`'s results in block order (pixel order).
   /// - Throws: `RasterIOError` `.invalidRequest` if the set does not fit the image.
   public mutating func transformRGB<R>(

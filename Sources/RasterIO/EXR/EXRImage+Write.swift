@@ -8,7 +8,7 @@ extension EXRImage {
   /// from ``EXRPart/attributeSource`` (re-opened now), so that file must still exist.
   /// - Parameters:
   ///   - path: The destination.
-  ///   - writer: Protects the inputs; see ``AtomicFileWriter``.
+  ///   - writer: Protects the inputs; see FileOutput's `AtomicFileWriter`.
   /// - Throws: `RasterIOError`: `.invalidRequest` (inconsistent model, output = input), `.io`.
   public func write(to path: String, using writer: AtomicFileWriter = AtomicFileWriter()) throws {
     try validateForWriting(path: path)

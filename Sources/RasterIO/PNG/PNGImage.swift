@@ -12,7 +12,7 @@ public enum PNGImage {
   ///   - pixels: The image.
   ///   - path: The destination.
   ///   - bitDepth: 8 or 16.
-  ///   - writer: Protects the inputs; see ``AtomicFileWriter``.
+  ///   - writer: Protects the inputs; see FileOutput's `AtomicFileWriter`.
   /// - Throws: `RasterIOError` `.invalidRequest` (bad depth or empty image) or `.io`.
   public static func write(
     _ pixels: RGBAPixels, to path: String, bitDepth: Int = 8,

@@ -7,7 +7,7 @@ extension TIFFImage {
   /// extra samples and metadata.
   /// - Parameters:
   ///   - path: The destination.
-  ///   - writer: Protects the inputs; see ``AtomicFileWriter``.
+  ///   - writer: Protects the inputs; see FileOutput's `AtomicFileWriter`.
   /// - Throws: `RasterIOError`: `.invalidRequest` (inconsistent model, output = input),
   ///   `.unsupported` (a compression this libtiff cannot encode), `.io`.
   public func write(to path: String, using writer: AtomicFileWriter = AtomicFileWriter()) throws {
