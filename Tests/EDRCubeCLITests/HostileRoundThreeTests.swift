@@ -23,11 +23,18 @@ import Testing
     (["eval", "--lut", lut], "0.5 0.5 0.5\n"),
     (["inspect", lut, "--json"], ""),
     (["inspect", lut], ""),
+    (["convert", lut, "OUT", "--to", "pq", "--size", "9", "--report"], ""),
+    (["convert", lut, "OUT", "--to", "pq", "--size", "9", "--json"], ""),
+    (["--help"], ""), (["--version"], ""), (["inspect", "--help"], ""),
   ])
   func aFullStandardOutputFailsTheCommand(_ arguments: [String], _ stdin: String) throws {
-    let r = try run(arguments, redirect: ">/dev/full", stdin: stdin)
-    #expect(r.status == 1, "\(arguments): \(r.status) \(r.stderr)")
-    #expect(r.stderr.contains("cannot write to standard output"), "\(r.stderr)")
+    try withTemporaryDirectory { dir in
+      let out = dir.appendingPathComponent("out.cube").path
+      let r = try run(
+        arguments.map { $0 == "OUT" ? out : $0 }, redirect: ">/dev/full", stdin: stdin)
+      #expect(r.status == 1, "\(arguments): \(r.status) \(r.stderr)")
+      #expect(r.stderr.contains("cannot write to standard output"), "\(r.stderr)")
+    }
   }
 
   /// R2: the linter's report lost on standard output is a run that could not complete (2).
