@@ -66,4 +66,22 @@ import Testing
       """
     #expect(edr001Lines(text) == [])
   }
+
+  /// The simd header's vector spellings (`vector_float3`, `simd_half4`) are constructors, not
+  /// unknown functions.
+  @Test func simdVectorSpellingsAreConstructors() {
+    let text = """
+      #include <metal_stdlib>
+      using namespace metal;
+      fragment float4 boost(VertexOut in [[stage_in]], texture2d<float> t [[texture(0)]]) {
+        constexpr sampler s;
+        float4 c = t.sample(s, in.uv);
+        vector_float3 boosted = vector_float3(c.r, c.g, c.b) * 2.0;
+        return vector_float4(clamp(boosted, 0.0, 1.0), c.a);
+      }
+      """
+    let report = Linter().lint(text: text, path: "Shaders.metal")
+    #expect(report.findings.filter { $0.ruleID == .edr001 }.map(\.span.start.line) == [7])
+    #expect(!report.findings.contains { $0.ruleID == .lint003 })
+  }
 }
