@@ -4,7 +4,9 @@ import TestSupport
 import Testing
 
 /// `apply` on OpenEXR files as other tools write them (Tests/Fixtures/exr-cases): B44A with
-/// float channels graded whole, XYZ chromaticities honoured, newer codecs refused by name.
+/// float channels graded whole, XYZ chromaticities honoured, every view, part and layer with
+/// colour graded (and `--view`, `--part`, `--layer` narrowing that), newer codecs refused by
+/// name.
 @Suite struct ForeignEXRApplyTests {
   static let folder = Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/exr-cases")
 
@@ -93,6 +95,99 @@ import Testing
           #expect(abs(value - expected[pixel][c]) <= 2e-6, "\(name)[\(pixel)]: \(value)")
         }
       }
+    }
+  }
+
+  /// A size-2 raw cube of `x → 2x`.
+  static let doubling =
+    "LUT_3D_SIZE 2\n"
+    + [(0, 0, 0), (2, 0, 0), (0, 2, 0), (2, 2, 0), (0, 0, 2), (2, 0, 2), (0, 2, 2), (2, 2, 2)]
+    .map { "\($0.0) \($0.1) \($0.2)\n" }.joined()
+
+  /// Applies ``doubling`` (raw, straight alpha: exactly 2x) to fixture `name` with `options`;
+  /// returns the input, the output and the run's stderr.
+  static func double(_ name: String, _ options: [String] = [], in dir: URL) throws -> (
+    EXRImage, EXRImage, String
+  ) {
+    let input = folder.appendingPathComponent(name).path
+    let cube = dir.appendingPathComponent("double.cube").path
+    try doubling.write(toFile: cube, atomically: true, encoding: .utf8)
+    let output = dir.appendingPathComponent("out-\(name)").path
+    let r = try EDRCubeExecutable.run(
+      ["apply", input, "--lut", cube, "--lut-space", "raw", "--alpha", "straight", "-o", output]
+        + options)
+    try #require(r.status == 0, "\(r.stderr)")
+    return (try EXRImage.read(path: input), try EXRImage.read(path: output), r.stderr)
+  }
+
+  /// The channels (`part:name`) whose samples doubled, and those that stayed the same; any
+  /// other change fails.
+  static func doubled(_ before: EXRImage, _ after: EXRImage) -> (
+    doubled: Set<String>, same: Set<String>
+  ) {
+    var result: (doubled: Set<String>, same: Set<String>) = ([], [])
+    #expect(before.parts.count == after.parts.count)
+    for (p, (a, b)) in zip(before.parts, after.parts).enumerated() {
+      #expect(a.channels.map(\.name) == b.channels.map(\.name))
+      for (x, y) in zip(a.channels, b.channels) {
+        let (u, v) = (x.samples.floatValues, y.samples.floatValues)
+        if u == v {
+          result.same.insert("\(p):\(x.name)")
+        } else if u.map({ $0 * 2 }) == v {
+          result.doubled.insert("\(p):\(x.name)")
+        } else {
+          Issue.record("part \(p) channel \(x.name) changed otherwise")
+        }
+      }
+    }
+    return result
+  }
+
+  @Test func everyViewOfAStereoFileIsGraded() throws {
+    try withTemporaryDirectory { dir in
+      let (before, after, stderr) = try Self.double("stereo.exr", in: dir)
+      let r = Self.doubled(before, after)
+      #expect(r.doubled == ["0:R", "0:G", "0:B", "0:left.R", "0:left.G", "0:left.B"])
+      #expect(r.same == ["0:A", "0:Z", "0:left.A"])
+      #expect(stderr.contains("graded unnamed layer, layer 'left'"), "\(stderr)")
+      let (_, leftOnly, _) = try Self.double("stereo.exr", ["--view", "left"], in: dir)
+      #expect(Self.doubled(before, leftOnly).doubled == ["0:left.R", "0:left.G", "0:left.B"])
+      let (_, rightOnly, _) = try Self.double("stereo.exr", ["--view", "right"], in: dir)
+      #expect(Self.doubled(before, rightOnly).doubled == ["0:R", "0:G", "0:B"])
+    }
+  }
+
+  @Test func everyPartWithColourIsGradedAndTheRestNamed() throws {
+    try withTemporaryDirectory { dir in
+      let (before, after, stderr) = try Self.double("multipart.exr", in: dir)
+      let r = Self.doubled(before, after)
+      #expect(r.doubled == ["0:R", "0:G", "0:B", "1:R", "1:G", "1:B"])
+      #expect(r.same == ["0:A", "1:A", "2:Z"])
+      #expect(
+        stderr.contains("passed through part 2 'depth' unnamed layer (Z): no R, G, B"), "\(stderr)")
+      let (_, one, _) = try Self.double("multipart.exr", ["--part", "right"], in: dir)
+      #expect(Self.doubled(before, one).doubled == ["1:R", "1:G", "1:B"])
+      let (_, view, _) = try Self.double("multipart.exr", ["--view", "left"], in: dir)
+      #expect(Self.doubled(before, view).doubled == ["0:R", "0:G", "0:B"])
+    }
+  }
+
+  @Test func aLayerOnlyFileHasEveryLayerGraded() throws {
+    try withTemporaryDirectory { dir in
+      let (before, after, _) = try Self.double("layers.exr", in: dir)
+      let r = Self.doubled(before, after)
+      #expect(r.doubled.count == 6 && r.doubled.allSatisfy { !$0.hasSuffix(".A") })
+      let (_, one, _) = try Self.double("layers.exr", ["--layer", "diffuse"], in: dir)
+      #expect(Self.doubled(before, one).doubled == ["0:diffuse.R", "0:diffuse.G", "0:diffuse.B"])
+      let input = Self.folder.appendingPathComponent("layers.exr").path
+      let missing = try EDRCubeExecutable.run([
+        "apply", input, "--lut", try Self.identity(in: dir), "--layer", "specular", "-o",
+        dir.appendingPathComponent("x.exr").path,
+      ])
+      #expect(missing.status != 0)
+      #expect(
+        missing.stderr.contains("layer 'beauty' (A, B, G, R)"),
+        "lists the layers: \(missing.stderr)")
     }
   }
 

@@ -45,7 +45,8 @@ extension EXRImage {
         .tooLarge, path: h.path,
         "tile size \(tiling.width)×\(tiling.height) exceeds the limit of \(limits.maxTileSide)")
     }
-    (part.stringAttributes, part.chromaticities) = EXRCalls.modelledAttributes(h, part: index)
+    (part.stringAttributes, part.chromaticities, part.views) = EXRCalls.modelledAttributes(
+      h, part: index)
     part.attributeSource = EXRAttributeSource(path: h.path, partIndex: index)
     let declarations = try EXRCalls.channels(h, part: index).get()
     let layout = try chunkLayout(h, part: index, geometry: part)

@@ -36,6 +36,35 @@ write("b44a_float.exr", OpenEXR.B44A_COMPRESSION)
 write("b44_float_tiled.exr", OpenEXR.B44_COMPRESSION, tiles=8)
 write("zstd.exr", OpenEXR.ZSTD_COMPRESSION)
 write("htj2k.exr", OpenEXR.HTJ2K32_COMPRESSION)
+
+
+def planes(scale):
+    """Half R, G, B, A planes: ramps times `scale`, alpha 1."""
+    pixels = rgba().astype(np.float16)
+    return {c: (pixels[..., i] * (scale if c != "A" else 1)).astype(np.float16)
+            for i, c in enumerate("RGBA")}
+
+
+def channels(prefix, scale):
+    return {prefix + c: v for c, v in planes(scale).items()}
+
+
+# Stereo in one part: the default view "right" unnamed, "left" as a layer, and depth.
+stereo = {**channels("", 1), **channels("left.", 2), "Z": np.full((HEIGHT, WIDTH), 7, np.float16)}
+OpenEXR.File(
+    {"compression": OpenEXR.ZIP_COMPRESSION, "multiView": ["right", "left"]},
+    {k: OpenEXR.Channel(k, v) for k, v in stereo.items()},
+).write("stereo.exr")
+# Multi-part: one part per view (each with a `view` attribute) and a depth-only part.
+OpenEXR.File([
+    OpenEXR.Part({"view": "left"}, {k: OpenEXR.Channel(k, v) for k, v in planes(1).items()}, "left"),
+    OpenEXR.Part({"view": "right"}, {k: OpenEXR.Channel(k, v) for k, v in planes(2).items()}, "right"),
+    OpenEXR.Part({}, {"Z": OpenEXR.Channel("Z", np.full((HEIGHT, WIDTH), 7, np.float16))}, "depth"),
+]).write("multipart.exr")
+# Layers only, no unnamed layer.
+layers = {**channels("beauty.", 1), **channels("diffuse.", 0.5)}
+OpenEXR.File({"compression": OpenEXR.ZIP_COMPRESSION},
+             {k: OpenEXR.Channel(k, v) for k, v in layers.items()}).write("layers.exr")
 subprocess.run(
     ["oiiotool", "--pattern", "constant:color=0.5,0.25,0.125,1", "4x2", "4", "--deepen",
      "-o", "deep.exr"],
