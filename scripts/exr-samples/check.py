@@ -16,10 +16,11 @@ e38ffb0790f62f05a6f083a6fa4cac150b3b7452 (the real files, not Git LFS pointers),
 Each file is graded twice, `--lut-space raw --alpha straight` (no colour conversion, no
 division by alpha, so the expected result is exact):
   1. with an identity cube: every part, channel, level and attribute must come back as the
-     wheel reads it from the input (bit for bit; NaNs where they were);
+     wheel reads it from the input, bit for bit (NaN where NaN), except that non-finite
+     colour goes where docs/semantics.md §3 says (NaN and −∞ to 0, +∞ to 1);
   2. with a cube that doubles R, G and B: every colour channel (R, G, B of every layer and
-     view, and luminance Y) must double, every other channel (alpha, depth, chroma RY/BY, …)
-     must stay as it was.
+     view, and luminance Y) must double (NaN and −∞ to 0, +∞ to 2), every other channel
+     (alpha, depth, chroma RY/BY, …) must stay as it was.
 A file is "graded whole" when both hold, "refused" when `apply` exits non-zero (the reason is
 its message), and "silently wrong" when `apply` succeeds but a check fails.
 
@@ -45,6 +46,7 @@ DOUBLE = "LUT_3D_SIZE 2\n" + "".join(
     f"{2 * r} {2 * g} {2 * b}\n" for b in (0, 1) for g in (0, 1) for r in (0, 1)
 )
 COLOUR = {"R", "G", "B", "Y"}
+SCALE = {"identity": 1, "double": 2}
 
 
 def exr_files(root):
@@ -105,10 +107,14 @@ def same(a, b):
     return bool(np.array_equal(nan_a, nan_b) and np.array_equal(a[~nan_a], b[~nan_b]))
 
 
-def doubled(before, after):
-    """`after` is 2 × `before` in the stored type (overflow to ±inf allowed), NaN where NaN."""
-    wide = before.astype(np.float64) * 2
-    expected = wide.astype(before.dtype)
+def graded(before, after, scale):
+    """`after` is `scale` × `before` in the stored type (overflow to ±inf allowed), with
+    non-finite input where docs/semantics.md §3 puts it: NaN and −∞ at the cube's lower edge
+    (0), +∞ at its upper edge (1 × scale)."""
+    wide = before.astype(np.float64)
+    wide[np.isnan(wide) | (wide == -np.inf)] = 0
+    wide[wide == np.inf] = 1
+    expected = (wide * scale).astype(before.dtype)
     return same(expected, after)
 
 
@@ -130,12 +136,11 @@ def compare(before, after, mode, levels_before, levels_after):
             if name not in c_in or name not in c_out:
                 problems.append(f"part {index} channel {name} missing on one side")
                 continue
-            grade = mode == "double" and base(name) in COLOUR
-            ok = doubled(c_in[name], c_out[name]) if grade else same(c_in[name], c_out[name])
+            grade = base(name) in COLOUR
+            ok = graded(c_in[name], c_out[name], SCALE[mode]) if grade else same(
+                c_in[name], c_out[name])
             if not ok:
-                problems.append(
-                    f"part {index} channel {name} {'not doubled' if grade else 'changed'}"
-                )
+                problems.append(f"part {index} channel {name} {'not graded' if grade else 'changed'}")
     for key in sorted(set(levels_before) | set(levels_after)):
         if key not in levels_before or key not in levels_after:
             problems.append(f"level {key} missing on one side")
@@ -143,10 +148,10 @@ def compare(before, after, mode, levels_before, levels_after):
         names, a = levels_before[key]
         _, b = levels_after[key]
         for c, name in enumerate(names):
-            grade = mode == "double" and base(name) in COLOUR
-            ok = doubled(a[..., c], b[..., c]) if grade else same(a[..., c], b[..., c])
+            grade = base(name) in COLOUR
+            ok = graded(a[..., c], b[..., c], SCALE[mode]) if grade else same(a[..., c], b[..., c])
             if not ok:
-                problems.append(f"level {key} channel {name} {'not doubled' if grade else 'changed'}")
+                problems.append(f"level {key} channel {name} {'not graded' if grade else 'changed'}")
     return problems
 
 
@@ -156,8 +161,9 @@ def grade(edrcube, path, cube, output):
          "-o", output, "--quiet"],
         capture_output=True, text=True,
     )
-    message = (run.stderr.strip().splitlines() or [""])[-1]
-    return run.returncode, message
+    lines = run.stderr.strip().splitlines()
+    errors = [line for line in lines if ": error: " in line and not line.startswith("edrcube:")]
+    return run.returncode, (errors or lines or [""])[0]
 
 
 def check(edrcube, path, work):
