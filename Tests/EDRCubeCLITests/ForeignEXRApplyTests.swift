@@ -191,6 +191,17 @@ import Testing
     }
   }
 
+  /// Y alone is graded as grey (R = G = B = Y, as OpenEXR's RgbaInputFile reads it) and
+  /// written back as Y (Rec.709 weights, which sum to 1): doubling doubles Y exactly.
+  @Test func aLuminanceOnlyFileIsGradedAsGrey() throws {
+    try withTemporaryDirectory { dir in
+      let (before, after, stderr) = try Self.double("luminance.exr", in: dir)
+      #expect(Self.doubled(before, after).doubled == ["0:Y"])
+      #expect(after.parts[0].channels.map(\.name) == ["Y"])
+      #expect(stderr.contains("(Y, as grey)"), "\(stderr)")
+    }
+  }
+
   @Test func aZSTDFileIsRefusedNamingTheCodec() throws {
     try withTemporaryDirectory { dir in
       let input = Self.folder.appendingPathComponent("zstd.exr").path

@@ -2,7 +2,11 @@
 public struct EXRColourSelection: Hashable, Sendable {
   /// The sets, in file order (part, then layer); never empty.
   public var sets: [EXRChannelSet]
-  /// Each set's description (`part 0 'left' unnamed layer`), in the same order.
+  /// Luminance-only layers (Y without R, G, B or chroma) to grade as grey RGB
+  /// (``EXRImage/expandLuminance(_:)``), in file order.
+  public var luminance: [EXRLuminanceLayer]
+  /// The description of each set and then each luminance layer (`part 0 'left' unnamed
+  /// layer`), in the same order.
   public var graded: [String]
   /// Each layer left untouched and why (`part 1 layer 'depth' (Z): no R, G, B`).
   public var passedThrough: [String]
@@ -26,7 +30,8 @@ extension EXRImage {
   public func colourSets(
     part: Int? = nil, layer: String? = nil, view: String? = nil, path: String
   ) throws -> EXRColourSelection {
-    var selection = EXRColourSelection(sets: [], graded: [], passedThrough: [])
+    var selection = EXRColourSelection(sets: [], luminance: [], graded: [], passedThrough: [])
+    var luminanceLabels: [String] = []
     var layersSeen: [String] = []
     for index in parts.indices where part == nil || part == index {
       let p = parts[index]
@@ -45,6 +50,9 @@ extension EXRImage {
         case .success(let set):
           selection.sets.append(set)
           selection.graded.append(label)
+        case .failure(.luminance):
+          selection.luminance.append(EXRLuminanceLayer(partIndex: index, layer: name))
+          luminanceLabels.append(label + " (Y, as grey)")
         case .failure(let why):
           if layer != nil, why == .subsampled {
             throw RasterIOError(.unsupported, path: path, "the RGB channels are subsampled")
@@ -53,7 +61,8 @@ extension EXRImage {
         }
       }
     }
-    guard selection.sets.isEmpty else { return selection }
+    selection.graded += luminanceLabels
+    guard selection.sets.isEmpty, selection.luminance.isEmpty else { return selection }
     let whereText = part.map { "part \($0)" } ?? "any part"
     let layerText = layer.map { $0.isEmpty ? "the unnamed layer" : "layer \($0)" } ?? "any layer"
     let viewText = view.map { " of view \($0)" } ?? ""
@@ -65,12 +74,16 @@ extension EXRImage {
 
   /// Why a layer is not graded.
   private enum Refusal: Error, CustomStringConvertible {
-    case noColour, subsampled
+    case noColour, subsampled, luminance, luminanceChroma
 
     var description: String {
       switch self {
       case .noColour: "no R, G, B"
       case .subsampled: "R, G, B are subsampled"
+      case .luminance: "luminance only"
+      case .luminanceChroma:
+        "luminance/chroma (Y, RY, BY) is not graded by this version; convert it to RGB first "
+          + "(e.g. oiiotool in.exr -o rgb.exr)"
       }
     }
   }
@@ -80,10 +93,15 @@ extension EXRImage {
     EXRChannelSet, Refusal
   > {
     let prefix = layer.isEmpty ? "" : layer + "."
+    let full = { (i: Int) in p.channels[i].xSampling == 1 && p.channels[i].ySampling == 1 }
     guard let r = p.channelIndex(named: prefix + "R"), let g = p.channelIndex(named: prefix + "G"),
       let b = p.channelIndex(named: prefix + "B")
-    else { return .failure(.noColour) }
-    let full = { (i: Int) in p.channels[i].xSampling == 1 && p.channels[i].ySampling == 1 }
+    else {
+      guard let y = p.channelIndex(named: prefix + "Y"), full(y) else { return .failure(.noColour) }
+      let chroma = ["RY", "BY"].contains { p.channelIndex(named: prefix + $0) != nil }
+      let colour = ["R", "G", "B"].contains { p.channelIndex(named: prefix + $0) != nil }
+      return .failure(chroma ? .luminanceChroma : colour ? .noColour : .luminance)
+    }
     guard [r, g, b].allSatisfy(full) else { return .failure(.subsampled) }
     let a = p.channelIndex(named: prefix + "A").flatMap { full($0) ? $0 : nil }
     return .success(

@@ -20,7 +20,7 @@ extension ImageDocument {
     -> FormatConversion<ImageDocument>
   {
     switch (self, target) {
-    case (.exr(let image, let sets), .tiff):
+    case (.exr(let image, let sets, _), .tiff):
       // A TIFF holds one RGB(A): the first set's.
       var conversion = try TIFFImage.converting(image, set: sets[0])
       if alpha == .straight, !conversion.image.extraSamples.isEmpty {
@@ -40,7 +40,8 @@ extension ImageDocument {
       let conversion = EXRImage.converting(
         image, rgba: rgba, pixelType: EXRImage.pixelType(for: image.sampleType))
       let set = try conversion.image.channelSet(path: path)
-      return FormatConversion(image: .exr(conversion.image, [set]), dropped: conversion.dropped)
+      return FormatConversion(
+        image: .exr(conversion.image, [set], luminance: []), dropped: conversion.dropped)
     default:
       return FormatConversion(image: self, dropped: [])
     }

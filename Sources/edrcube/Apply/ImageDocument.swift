@@ -7,9 +7,10 @@ import RasterIO
 /// An image file opened for `apply`: the whole file in memory (every channel, part and tag,
 /// so nothing is lost on writing) plus which RGB(A) sets the cube applies to (an EXR's every
 /// part, layer and view that holds colour, unless narrowed; never empty; the first is the one
-/// previews show).
+/// previews show), and the luminance-only layers among them, graded as grey RGB through
+/// temporary R, G, B channels that are folded back into Y before writing.
 enum ImageDocument {
-  case exr(EXRImage, [EXRChannelSet])
+  case exr(EXRImage, [EXRChannelSet], luminance: [EXRLuminanceLayer])
   case tiff(TIFFImage)
 
   /// How colour relates to alpha in a file.
@@ -19,24 +20,27 @@ enum ImageDocument {
 
   /// Reads `path`, recognising the format by its magic number, within `limits`; `part` is an
   /// EXR part's name or index, `layer` and `view` narrow the EXR sets graded. When an EXR has
-  /// more than one set, or layers without colour, `notes` gains what is graded and what is
-  /// passed through.
+  /// more than one set, luminance-only layers or layers without colour, `notes` gains what is
+  /// graded and what is passed through.
   static func read(
     path: String, part: String?, layer: String?, view: String?, limits: RasterLimits,
     notes: inout [String]
   ) throws -> ImageDocument {
     switch try ImageFileFormat.detect(path: path) {
     case .openEXR:
-      let image = try EXRImage.read(path: path, limits: limits)
+      var image = try EXRImage.read(path: path, limits: limits)
       let index = try part.map { try partIndex($0, in: image, path: path) }
       let selection = try image.colourSets(part: index, layer: layer, view: view, path: path)
-      if selection.sets.count > 1 || !selection.passedThrough.isEmpty {
+      if selection.graded.count > 1 || !selection.luminance.isEmpty
+        || !selection.passedThrough.isEmpty
+      {
         notes.append(
           "note: \(path): graded \(selection.graded.joined(separator: ", "))"
             + (selection.passedThrough.isEmpty
               ? "" : "; passed through " + selection.passedThrough.joined(separator: "; ")))
       }
-      return .exr(image, selection.sets)
+      let grey = try selection.luminance.map { try image.expandLuminance($0) }
+      return .exr(image, selection.sets + grey, luminance: selection.luminance)
     case .tiff:
       return .tiff(try TIFFImage.read(path: path, limits: limits))
     case .png:
@@ -60,7 +64,7 @@ enum ImageDocument {
   /// The pixels the cube applies to, as interleaved RGBA Float.
   func pixels() throws -> RGBAPixels {
     switch self {
-    case .exr(let image, let sets): return try image.rgba(sets[0])
+    case .exr(let image, let sets, _): return try image.rgba(sets[0])
     case .tiff(let image): return image.rgba
     }
   }
@@ -73,7 +77,7 @@ enum ImageDocument {
   /// without them); integer TIFF is sRGB-encoded Rec.709.
   var workingSpaces: [WorkingSpace] {
     switch self {
-    case .exr(let image, let sets):
+    case .exr(let image, let sets, _):
       return sets.map { Self.workingSpace(of: image.parts[$0.partIndex]) }
     case .tiff(let image):
       return [image.sampleType.isFloat ? .linearRec709 : WorkingSpace(.srgb, named: .rec709)]
@@ -107,7 +111,7 @@ enum ImageDocument {
   /// (which clip to 0…1), for counting values the output format cannot keep.
   func outputRange(pixelType: EXRPixelType?) -> (limit: Float, isInteger: Bool) {
     switch self {
-    case .exr(let image, let sets):
+    case .exr(let image, let sets, _):
       let type = pixelType ?? image.parts[sets[0].partIndex].channels[sets[0].red].pixelType
       switch type {
       case .half: return (65504, false)
@@ -134,11 +138,19 @@ enum ImageDocument {
     pixelType: EXRPixelType?, compression: String?, writingTo path: String,
     writer: AtomicFileWriter, _ transform: @Sendable (Int, RGBABlock) -> R
   ) throws -> (results: [R], seconds: Double) {
-    try withImage(compression: compression, path: path) { image, sets in
+    try withImage(compression: compression, path: path) { image, sets, luminance in
       var clock = Clock()
       var results: [R] = []
-      for (index, set) in sets.enumerated().dropLast() {
+      // Luminance is folded back after the grade, so such a file is transformed whole first.
+      let inMemory = luminance.isEmpty ? sets.count - 1 : sets.count
+      for (index, set) in sets.enumerated().prefix(inMemory) {
         results += try image.transformRGB(of: set, pixelType: pixelType) { transform(index, $0) }
+      }
+      guard luminance.isEmpty else {
+        Self.foldLuminance(luminance, of: &image, pixelType: pixelType)
+        let seconds = clock.lap()
+        try image.write(to: path, using: writer)
+        return (results, seconds)
       }
       let earlier = clock.lap()
       let last = sets.count - 1
@@ -159,19 +171,33 @@ enum ImageDocument {
     pixelType: EXRPixelType?, compression: String?, for path: String,
     _ transform: @Sendable (Int, RGBABlock) -> R
   ) throws -> [R] {
-    try withImage(compression: compression, path: path) { image, sets in
-      try sets.enumerated().flatMap { index, set in
+    try withImage(compression: compression, path: path) { image, sets, luminance in
+      let results = try sets.enumerated().flatMap { index, set in
         try image.transformRGB(of: set, pixelType: pixelType) { transform(index, $0) }
       }
+      Self.foldLuminance(luminance, of: &image, pixelType: pixelType)
+      return results
     } tiff: { image in
       image.transformRGB { transform(0, $0) }
+    }
+  }
+
+  /// Stores each luminance layer's graded grey back in its Y (weighted by its part's
+  /// primaries, as OpenEXR's RGBA interface writes Y) and drops the temporary R, G, B. The
+  /// document's sets then no longer fit its image: it is only written after this.
+  private static func foldLuminance(
+    _ luminance: [EXRLuminanceLayer], of image: inout EXRImage, pixelType: EXRPixelType?
+  ) {
+    for layer in luminance {
+      let weights = workingSpace(of: image.parts[layer.partIndex]).primaries.luminanceWeights
+      image.collapseLuminance(layer, weights: weights, pixelType: pixelType)
     }
   }
 
   /// Writes the file atomically to `path`.
   func write(to path: String, using writer: AtomicFileWriter) throws {
     switch self {
-    case .exr(let image, _): try image.write(to: path, using: writer)
+    case .exr(let image, _, _): try image.write(to: path, using: writer)
     case .tiff(let image): try image.write(to: path, using: writer)
     }
   }
@@ -180,15 +206,16 @@ enum ImageDocument {
   /// strips of a sensible size, then calls `exr` or `tiff` with the image moved out of `self`,
   /// so its sample arrays are uniquely referenced and transformed in place.
   private mutating func withImage<T>(
-    compression: String?, path: String, exr: (inout EXRImage, [EXRChannelSet]) throws -> T,
+    compression: String?, path: String,
+    exr: (inout EXRImage, [EXRChannelSet], [EXRLuminanceLayer]) throws -> T,
     tiff: (inout TIFFImage) throws -> T
   ) throws -> T {
     let placeholder = ImageDocument.tiff(
       TIFFImage(width: 0, height: 0, samplesPerPixel: 3, samples: .uint8([])))
     switch self {
-    case .exr(var image, let set):
+    case .exr(var image, let sets, let luminance):
       self = placeholder
-      defer { self = .exr(image, set) }
+      defer { self = .exr(image, sets, luminance: luminance) }
       if let compression {
         guard let c = EXRCompression(name: compression) else {
           throw RasterIOError(
@@ -196,7 +223,7 @@ enum ImageDocument {
         }
         for i in image.parts.indices { image.parts[i].compression = c }
       }
-      return try exr(&image, set)
+      return try exr(&image, sets, luminance)
     case .tiff(var image):
       self = placeholder
       defer { self = .tiff(image) }

@@ -65,6 +65,10 @@ OpenEXR.File([
 layers = {**channels("beauty.", 1), **channels("diffuse.", 0.5)}
 OpenEXR.File({"compression": OpenEXR.ZIP_COMPRESSION},
              {k: OpenEXR.Channel(k, v) for k, v in layers.items()}).write("layers.exr")
+# Luminance only, as OpenEXR's RgbaOutputFile writes WRITE_Y.
+luma = planes(1)["R"]
+OpenEXR.File({"compression": OpenEXR.PIZ_COMPRESSION}, {"Y": OpenEXR.Channel("Y", luma)}).write(
+    "luminance.exr")
 subprocess.run(
     ["oiiotool", "--pattern", "constant:color=0.5,0.25,0.125,1", "4x2", "4", "--deepen",
      "-o", "deep.exr"],
