@@ -161,8 +161,12 @@ enum EXRCalls {
     )
     .flatMap {
       guard level == EXR_TILE_ONE_LEVEL else {
+        let kind = level == EXR_TILE_MIPMAP_LEVELS ? "mip-mapped" : "rip-mapped"
         return .failure(
-          RasterIOError(.unsupported, path: h.path, "mipmapped or ripmapped tiles"))
+          RasterIOError(
+            .unsupported, path: h.path,
+            "part \(part) is \(kind) (tiles at several resolutions), which this version does not "
+              + "grade; keep level 0 only first (e.g. oiiotool in.exr -o level0.exr)"))
       }
       return .success(EXRTiling(width: Int(x), height: Int(y)))
     }
