@@ -58,6 +58,7 @@ extension EXRImage {
             throw RasterIOError(.unsupported, path: path, "the RGB channels are subsampled")
           }
           selection.passedThrough.append("\(label) (\(channels.joined(separator: ", "))): \(why)")
+          if why != .noColour { layersSeen[layersSeen.count - 1] += ": \(why)" }
         }
       }
     }
