@@ -88,12 +88,13 @@ import Testing
     #expect(
       TransferFunction.allCases.map(\.rawValue) == [
         "raw", "linear", "srgb", "bt1886", "pq", "hlg", "acescct", "acescc", "logc3", "logc4",
-        "slog3", "vlog", "log3g10", "applelog", "davinci-intermediate",
+        "slog3", "vlog", "log3g10", "applelog", "davinci-intermediate", "cineon", "flog",
+        "flog2", "bmd-film-gen5", "slog2", "clog2", "clog3", "dlog", "lg2",
       ])
     #expect(
       NamedPrimaries.allCases.map(\.rawValue) == [
         "rec709", "p3", "p3-dci", "rec2020", "ap0", "ap1", "awg3", "awg4", "sgamut3",
-        "sgamut3cine", "vgamut", "rwg", "dwg",
+        "sgamut3cine", "vgamut", "rwg", "dwg", "bmdwg", "cinemagamut", "dgamut",
       ])
     #expect(
       EDRPolicy.allCases.map(\.rawValue) == [

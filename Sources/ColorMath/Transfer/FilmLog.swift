@@ -1,0 +1,42 @@
+/// Kodak Cineon (the printing-density log of Cineon scans: 685 white, 95 black, 0.002
+/// density per code value, 0.6 negative gamma): `(685 + 300·log₁₀(x·(1 − b) + b))/1023`,
+/// `b = 10^((95 − 685)/300)`, for `x ≥ 0` (colour-science's `log_encoding_Cineon`), continued
+/// below 0 by its tangent so that every value has a code and back.
+enum Cineon {
+  static let black = Double.power(10, (95.0 - 685) / 300)
+  /// The code value of linear 0: 95/1023.
+  static let zeroSignal = 95.0 / 1023
+  /// The curve's slope at 0.
+  static let toeSlope = 300 * (1 - black) / (black * 2.302_585_092_994_045_7 * 1023)
+
+  static func encode<T: TransferScalar>(_ x: T) -> T {
+    x < 0
+      ? T(toeSlope) * x + T(zeroSignal)
+      : (685 + 300 * T.log10(x * T(1 - black) + T(black))) / 1023
+  }
+
+  static func decode<T: TransferScalar>(_ y: T) -> T {
+    y < T(zeroSignal)
+      ? (y - T(zeroSignal)) / T(toeSlope)
+      : (T.power(10, (y * 1023 - 685) / 300) - T(black)) / T(1 - black)
+  }
+}
+
+/// OpenColorIO's `AllocationTransform {allocation: lg2, vars: [min, max]}` with AgX's range,
+/// `min = log₂(0.18) − 10`, `max = log₂(0.18) + 6.5` (−12.47393 and 4.026069, the AgX Log
+/// space): `(log₂ x − min)/(max − min)`. As in OpenColorIO, values below the smallest normal
+/// `Float` (2⁻¹²⁶, negatives and 0 included) take its logarithm; the decoding is `2^(y·(max −
+/// min) + min)` everywhere.
+enum Lg2Allocation {
+  static let (minimum, maximum) = (-12.473_93, 4.026_069)
+  static let floor = Double(Float.leastNormalMagnitude)
+
+  static func encode<T: TransferScalar>(_ x: T) -> T {
+    let clamped = x.isNaN || x >= T(floor) ? x : T(floor)
+    return (T.log2(clamped) - T(minimum)) / T(maximum - minimum)
+  }
+
+  static func decode<T: TransferScalar>(_ y: T) -> T {
+    T.exp2(y * T(maximum - minimum) + T(minimum))
+  }
+}
