@@ -95,6 +95,7 @@ import Testing
       NamedPrimaries.allCases.map(\.rawValue) == [
         "rec709", "p3", "p3-dci", "rec2020", "ap0", "ap1", "awg3", "awg4", "sgamut3",
         "sgamut3cine", "vgamut", "rwg", "dwg", "bmdwg", "cinemagamut", "dgamut",
+        "egamut",
       ])
     #expect(
       EDRPolicy.allCases.map(\.rawValue) == [

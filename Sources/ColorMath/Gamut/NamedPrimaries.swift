@@ -34,6 +34,8 @@ public enum NamedPrimaries: String, Sendable, Hashable, CaseIterable {
   case cinemaGamut = "cinemagamut"
   /// DJI D-Gamut.
   case dgamut
+  /// FilmLight E-Gamut (Blender's AgX works in it).
+  case egamut
 
   /// The chromaticities.
   public var primaries: RGBPrimaries {
@@ -54,6 +56,7 @@ public enum NamedPrimaries: String, Sendable, Hashable, CaseIterable {
     case .bmdwg: .blackmagicWideGamut
     case .cinemaGamut: .cinemaGamut
     case .dgamut: .djiDGamut
+    case .egamut: .filmLightEGamut
     }
   }
 

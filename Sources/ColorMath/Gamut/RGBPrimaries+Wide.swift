@@ -48,6 +48,10 @@ extension RGBPrimaries {
   public static let cinemaGamut = standard(
     SIMD2(0.74, 0.27), SIMD2(0.17, 1.14), SIMD2(0.08, -0.10))
 
+  /// FilmLight E-Gamut (FilmLight's T-Log / E-Gamut specification), D65.
+  public static let filmLightEGamut = standard(
+    SIMD2(0.8, 0.3177), SIMD2(0.18, 0.9), SIMD2(0.065, -0.0805))
+
   /// DJI D-Gamut (DJI D-Log / D-Gamut white paper), D65.
   public static let djiDGamut = standard(
     SIMD2(0.71, 0.31), SIMD2(0.21, 0.88), SIMD2(0.09, -0.08))

@@ -22,13 +22,14 @@ enum Cineon {
   }
 }
 
-/// OpenColorIO's `AllocationTransform {allocation: lg2, vars: [min, max]}` with AgX's range,
-/// `min = log₂(0.18) − 10`, `max = log₂(0.18) + 6.5` (−12.47393 and 4.026069, the AgX Log
-/// space): `(log₂ x − min)/(max − min)`. As in OpenColorIO, values below the smallest normal
+/// OpenColorIO's `AllocationTransform {allocation: lg2, vars: [min, max]}` with the range of
+/// Blender's AgX Log and Filmic Log spaces, 10 stops below and 15 above mid grey:
+/// `min = log₂(0.18) − 10`, `max = log₂(0.18) + 15` (−12.47393 and 12.5260688):
+/// `(log₂ x − min)/(max − min)`. As in OpenColorIO, values below the smallest normal
 /// `Float` (2⁻¹²⁶, negatives and 0 included) take its logarithm; the decoding is `2^(y·(max −
 /// min) + min)` everywhere.
 enum Lg2Allocation {
-  static let (minimum, maximum) = (-12.473_93, 4.026_069)
+  static let (minimum, maximum) = (-12.473_93, 12.526_068_8)
   static let floor = Double(Float.leastNormalMagnitude)
 
   static func encode<T: TransferScalar>(_ x: T) -> T {

@@ -60,7 +60,7 @@ public enum TransferFunction: String, Sendable, Hashable, CaseIterable {
   case clog3
   /// DJI D-Log.
   case dlog
-  /// OpenColorIO's lg2 allocation over AgX's range, log₂(0.18) − 10 … + 6.5 stops.
+  /// OpenColorIO's lg2 allocation over Blender's AgX Log range, log₂(0.18) − 10 … + 15 stops.
   case lg2
 
   /// Whether this is an SDR display encoding (srgb, bt1886), subject to the highlight policy.
@@ -71,8 +71,8 @@ public enum TransferFunction: String, Sendable, Hashable, CaseIterable {
   /// The primaries a cube space in this curve takes when none are named: the camera's own
   /// gamut for the log curves (ap1 for ACES, awg3, awg4, sgamut3cine, vgamut, rwg, dwg, and
   /// rec2020 for Apple Log and F-Log (F-Gamut is BT.2020), bmdwg, sgamut3 (S-Gamut's
-  /// chromaticities) for S-Log2, cinemagamut, dgamut), rec2020 for pq and hlg, else rec709
-  /// (cineon and lg2 included).
+  /// chromaticities) for S-Log2, cinemagamut, dgamut, and egamut for lg2 (Blender's AgX)),
+  /// rec2020 for pq and hlg, else rec709 (cineon included).
   public var defaultPrimaries: NamedPrimaries {
     switch self {
     case .pq, .hlg, .applelog: .rec2020
@@ -88,7 +88,8 @@ public enum TransferFunction: String, Sendable, Hashable, CaseIterable {
     case .slog2: .sgamut3
     case .clog2, .clog3: .cinemaGamut
     case .dlog: .dgamut
-    case .raw, .linear, .srgb, .bt1886, .cineon, .lg2: .rec709
+    case .lg2: .egamut
+    case .raw, .linear, .srgb, .bt1886, .cineon: .rec709
     }
   }
 

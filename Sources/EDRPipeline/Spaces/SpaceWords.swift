@@ -6,7 +6,7 @@ public import ColorMath
 /// Each text is cut into words: runs of letters and digits, split again where a lower-case
 /// letter or a digit meets an upper-case one (`SLog3SGamut3` → `SLog3`, `SGamut3`). A name
 /// matches one or more whole consecutive words (`S-Log3`, `S_Log3`, `slog3`), longest first,
-/// never part of a word. The first `to` (or `->`) divides a text into the input's side and
+/// never part of a word. The first `to` (or `->`; not `to be`) divides a text into the input's side and
 /// the output's; without one, a display curve named after a camera curve is the output. The
 /// input is the first text, in the order TITLE, comments, file name, that names an input
 /// curve; the output the first that names an output and whose input side names no curve or
@@ -99,7 +99,8 @@ public struct SpaceWords: Sendable, Hashable {
     var afterTo = false
     var i = 0
     while i < words.count {
-      if words[i] == "to" && !afterTo {
+      // `to` divides the text, but not in "expects input to be …".
+      if words[i] == "to" && !afterTo && words[safe: i + 1] != "be" {
         afterTo = true
         i += 1
         continue
@@ -195,6 +196,11 @@ public struct SpaceWords: Sendable, Hashable {
     flush()
     return words
   }
+}
+
+extension Array where Element == String {
+  /// The element at `index`, nil past the end.
+  fileprivate subscript(safe index: Int) -> String? { indices.contains(index) ? self[index] : nil }
 }
 
 extension String {

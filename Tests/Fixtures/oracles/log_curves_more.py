@@ -1,5 +1,5 @@
 # The curves added for issue 35 against colour-science 0.4.7 (defaults: 10-bit, normalised
-# code values, reflection input) and OpenColorIO 2.6's AllocationTransform lg2 (AgX range).
+# code values, reflection input) and OpenColorIO 2.6 AllocationTransform lg2 (Blender AgX Log range).
 # Run: python3 Tests/Fixtures/oracles/log_curves_more.py
 import warnings; warnings.filterwarnings("ignore")
 import colour.models as M
@@ -24,7 +24,7 @@ for k, (e, d) in curves.items():
     dec = [float(d(y)) for y in sig] if d else []
     print(f'    ("{k}", {L}, {[float("%.17g" % v) for v in enc]}, {[float("%.17g" % v) for v in dec]}),')
 cfg = ocio.Config.CreateRaw()
-t = ocio.AllocationTransform(); t.setAllocation(ocio.ALLOCATION_LG2); t.setVars([-12.47393, 4.026069])
+t = ocio.AllocationTransform(); t.setAllocation(ocio.ALLOCATION_LG2); t.setVars([-12.47393, 12.5260688])
 fwd = cfg.getProcessor(t).getDefaultCPUProcessor()
 inv = cfg.getProcessor(t, ocio.TRANSFORM_DIR_INVERSE).getDefaultCPUProcessor()
 print('lg2 encode', [(x, fwd.applyRGB([x, x, x])[0]) for x in [-0.1, 0, 0.001, 0.18, 1, 16, 100]])
