@@ -59,6 +59,17 @@ import Testing
     #expect(r.spaces.name == "vlog vgamut" && r.words?.source == .comment)
   }
 
+  /// A camera or log name in a comment beats a display name in the TITLE; AgX's own name
+  /// reads as its Log2 input (smol-cube's copy of Blender's `AgX_Base_sRGB.cube`).
+  @Test func cameraNamesBeatDisplayNames() {
+    let agx = Self.read(
+      title: "AgX_Formation sRGB",
+      comments: ["This LUT expects input to be E Gamut Log2 encoding from -10 stops to +15 stops"])
+    #expect(agx.spaces.name == "lg2 egamut -> srgb rec709")
+    let look = Self.read(title: "Rec709 film look", comments: ["Input: Cineon Log"])
+    #expect(look.spaces.input.transfer == .cineon)
+  }
+
   /// Names are whole words: `log`, `vlog`, `dlog`, `clog` inside other words are not names.
   @Test func wordBoundaries() {
     for title in [

@@ -1,23 +1,25 @@
 /// Kodak Cineon (the printing-density log of Cineon scans: 685 white, 95 black, 0.002
 /// density per code value, 0.6 negative gamma): `(685 + 300·log₁₀(x·(1 − b) + b))/1023`,
-/// `b = 10^((95 − 685)/300)`, for `x ≥ 0` (colour-science's `log_encoding_Cineon`), continued
-/// below 0 by its tangent so that every value has a code and back.
+/// `b = 10^((95 − 685)/300)` (colour-science's `log_encoding_Cineon`) for every signal from 0
+/// up, continued below signal 0 (linear −0.0056) by its tangent there, so that every value
+/// has a code and back (the logarithm alone ends at −b/(1 − b)).
 enum Cineon {
   static let black = Double.power(10, (95.0 - 685) / 300)
-  /// The code value of linear 0: 95/1023.
-  static let zeroSignal = 95.0 / 1023
-  /// The curve's slope at 0.
-  static let toeSlope = 300 * (1 - black) / (black * 2.302_585_092_994_045_7 * 1023)
+  /// The linear value of signal 0.
+  static let cut = (Double.power(10, -685.0 / 300) - black) / (1 - black)
+  /// The curve's slope at `cut`.
+  static let toeSlope =
+    300 * (1 - black) / ((cut * (1 - black) + black) * 2.302_585_092_994_045_7 * 1023)
 
   static func encode<T: TransferScalar>(_ x: T) -> T {
-    x < 0
-      ? T(toeSlope) * x + T(zeroSignal)
+    x < T(cut)
+      ? T(toeSlope) * (x - T(cut))
       : (685 + 300 * T.log10(x * T(1 - black) + T(black))) / 1023
   }
 
   static func decode<T: TransferScalar>(_ y: T) -> T {
-    y < T(zeroSignal)
-      ? (y - T(zeroSignal)) / T(toeSlope)
+    y < 0
+      ? y / T(toeSlope) + T(cut)
       : (T.power(10, (y * 1023 - 685) / 300) - T(black)) / T(1 - black)
   }
 }

@@ -1,4 +1,4 @@
-public import ColorMath
+import ColorMath
 
 /// A cube's input and output spaces (docs/semantics.md §1): the comment
 /// `# EDRCube space: logc3 awg3 -> bt1886 rec709`, or the one-space form, which means

@@ -59,6 +59,7 @@ public struct SpaceName: Sendable, Hashable {
     SpaceName("cineon", .cineon), SpaceName("acescct", .acescct), SpaceName("acescc", .acescc),
     // OpenColorIO's lg2 allocation (AgX)
     SpaceName("lg2", .lg2), SpaceName("log2", .lg2), SpaceName("agxlog", .lg2),
+    SpaceName("agx", .lg2),
   ]
 
   static let gamutNames: [SpaceName] = [
@@ -84,7 +85,8 @@ public struct SpaceName: Sendable, Hashable {
     SpaceName("bt1886", .bt1886, .rec709), SpaceName("gamma24", .bt1886, .rec709),
     SpaceName("srgb", .srgb, .rec709),
     SpaceName("video", .bt1886, .rec709, outputOnly: true),
-    SpaceName("pq", .pq), SpaceName("st2084", .pq), SpaceName("hdr10", .pq),
+    SpaceName("pq", .pq), SpaceName("st2084", .pq), SpaceName("smpte2084", .pq),
+    SpaceName("hdr10", .pq),
     SpaceName("hlg", .hlg),
   ]
 }

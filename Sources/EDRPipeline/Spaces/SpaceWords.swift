@@ -1,4 +1,4 @@
-public import ColorMath
+import ColorMath
 
 /// What a cube's own words (TITLE, comments, file name) say about its spaces, read with the
 /// table of ``SpaceName`` (docs/space-names.md).
@@ -8,8 +8,8 @@ public import ColorMath
 /// matches one or more whole consecutive words (`S-Log3`, `S_Log3`, `slog3`), longest first,
 /// never part of a word. The first `to` (or `->`; not `to be`) divides a text into the input's side and
 /// the output's; without one, a display curve named after a camera curve is the output. The
-/// input is the first text, in the order TITLE, comments, file name, that names an input
-/// curve; the output the first that names an output and whose input side names no curve or
+/// input is the first text, in the order TITLE, comments, file name, that names a camera or
+/// log curve on its input side, else the first that names a display curve there; the output the first that names an output and whose input side names no curve or
 /// the same one; either side's primaries are the first gamut named on that side, else those
 /// of the name itself, else the curve's own.
 public struct SpaceWords: Sendable, Hashable {
@@ -36,8 +36,11 @@ public struct SpaceWords: Sendable, Hashable {
   /// Reads the texts in order; nil when none names an input curve.
   public init?(texts: [(Source, String)]) {
     let read = texts.map { ($0.0, $0.1, Self.sides(of: $0.1)) }
+    // A camera or log name anywhere beats a display name (`AgX_Formation sRGB` names the
+    // display the look forms, its comment the Log2 it expects).
+    let camera = read.first(where: { $0.2.input.transfer.map { !Self.isDisplay($0) } ?? false })
     guard
-      let first = read.first(where: { $0.2.input.transfer != nil }),
+      let first = camera ?? read.first(where: { $0.2.input.transfer != nil }),
       let inputTransfer = first.2.input.transfer
     else { return nil }
     let inputPrimaries = first.2.input.gamut ?? first.2.input.primaries

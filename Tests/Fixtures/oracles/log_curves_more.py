@@ -19,7 +19,7 @@ curves = {
 lin = [-0.005, 0, 0.001, 0.005, 0.18, 1, 4, 16, 100]
 sig = [0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1.0]
 for k, (e, d) in curves.items():
-    L = [x for x in lin if not (k == 'cineon' and x < 0)]
+    L = lin
     enc = [float(e(x)) for x in L]
     dec = [float(d(y)) for y in sig] if d else []
     print(f'    ("{k}", {L}, {[float("%.17g" % v) for v in enc]}, {[float("%.17g" % v) for v in dec]}),')
@@ -28,4 +28,5 @@ t = ocio.AllocationTransform(); t.setAllocation(ocio.ALLOCATION_LG2); t.setVars(
 fwd = cfg.getProcessor(t).getDefaultCPUProcessor()
 inv = cfg.getProcessor(t, ocio.TRANSFORM_DIR_INVERSE).getDefaultCPUProcessor()
 print('lg2 encode', [(x, fwd.applyRGB([x, x, x])[0]) for x in [-0.1, 0, 0.001, 0.18, 1, 16, 100]])
+print('cineon -0.005', float(M.log_encoding_Cineon(-0.005)), 'signal 0 ->', float(M.log_decoding_Cineon(0.0)))
 print('lg2 decode', [(y, inv.applyRGB([y, y, y])[0]) for y in [-0.2, 0, 0.25, 0.5, 0.75, 1, 1.3]])
