@@ -3,15 +3,16 @@ import TestSupport
 import Testing
 
 /// The curves added for real camera and film cubes (issue 35) against colour-science 0.4.7
-/// and OpenColorIO 2.6. Reference numbers from `python3 Tests/Fixtures/oracles/log_curves_more.py`
-/// (colour-science's defaults: 10-bit normalised code values, reflection input; OpenColorIO's
+/// and OpenColorIO 2.6. Reference numbers from
+/// `python3 Tests/Fixtures/oracles/log_curves_more.py` (colour-science's defaults: 10-bit normalised code values, reflection input; OpenColorIO's
 /// `AllocationTransform {allocation: lg2, vars: [-12.47393, 12.5260688]}`).
 @Suite struct AddedLogCurveTests {
   static let vectors: [LogCurveVectorTests.Vector] = [
     .init(
       "cineon", [-0.005, 0, 0.001, 0.005, 0.18, 1, 4, 16, 100],
       [
-        0.014844100669590491, 0.09286412512218964, 0.10402783497152707, 0.14089204488662743, 0.4573196130854184,
+        0.014844100669590491, 0.09286412512218964, 0.10402783497152707, 0.14089204488662743,
+        0.4573196130854184,
         0.6695992179863147, 0.8451208074035219, 1.0214177703092047, 1.2547407130409396,
       ],
       [

@@ -106,8 +106,10 @@ import Testing
   }
 
   @Test func lutSpaceRawIsAcceptedOnCLF() throws {
-    let clf = Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/clf/matrix_example_utf8.clf")
-      .path
+    let clf = Fixtures.repositoryRoot.appendingPathComponent(
+      "Tests/Fixtures/clf/matrix_example_utf8.clf"
+    )
+    .path
     let plain = try EDRCubeExecutable.run(["eval", "--lut", clf], stdin: "0.5 0.25 0.125\n")
     let raw = try EDRCubeExecutable.run(
       ["eval", "--lut", clf, "--lut-space", "raw"], stdin: "0.5 0.25 0.125\n")
@@ -121,7 +123,9 @@ import Testing
   @Test func convertRefusesACameraCubeSayingWhy() throws {
     try withTemporaryDirectory { dir in
       let out = dir.appendingPathComponent("out.cube").path
-      let r = try EDRCubeExecutable.run(["convert", Self.logcVideo, out, "--to", "pq", "--size", "5"])
+      let r = try EDRCubeExecutable.run([
+        "convert", Self.logcVideo, out, "--to", "pq", "--size", "5",
+      ])
       #expect(r.status != 0)
       #expect(r.stderr.contains("logc3") && r.stderr.contains("scene-referred"), "\(r.stderr)")
       #expect(!FileManager.default.fileExists(atPath: out))

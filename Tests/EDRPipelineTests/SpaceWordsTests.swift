@@ -38,7 +38,10 @@ import Testing
       (nil, ["Gamma:F-Log to F-Log"], "flog rec2020"),
       (nil, ["LUMIXPHOTOSTYLE VLOG"], "vlog vgamut"),
       (nil, ["   Input: Cineon Log"], "cineon rec709"),
-      (nil, ["This LUT expects input to be E Gamut Log2 encoding from -10 stops to +15 stops"], "lg2 egamut"),
+      (
+        nil, ["This LUT expects input to be E Gamut Log2 encoding from -10 stops to +15 stops"],
+        "lg2 egamut"
+      ),
       ("Gamma 2.4 to HDR 1000 nits", [], "bt1886 rec709"),
       ("S-Log2 look", [], "slog2 sgamut3"), ("Log3G10 RWG", [], "log3g10 rwg"),
       ("BMD Film Gen5 look", [], "bmd-film-gen5 bmdwg"), ("D-Log M", [], "dlog dgamut"),

@@ -29,8 +29,9 @@ public struct SpaceWords: Sendable, Hashable {
   public var namesOutput: Bool
   /// Whether the output's primaries were named (by a gamut or a display name).
   public var namesOutputPrimaries: Bool
-  /// Where the input was named, and the text (at most 80 characters).
+  /// Where the input was named.
   public var source: Source
+  /// The text that named it (at most 80 characters).
   public var text: String
 
   /// Reads the texts in order; nil when none names an input curve.

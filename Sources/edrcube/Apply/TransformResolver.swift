@@ -21,7 +21,8 @@ final class TransformResolver: Sendable {
         return (known, [String]())
       }
       let transform = try make(working)
-      let first = made.isEmpty ? [transform.policyNote, transform.assumptionNote].compactMap { $0 } : []
+      let first =
+        made.isEmpty ? [transform.policyNote, transform.assumptionNote].compactMap { $0 } : []
       made.append(transform)
       return (transform, first + [transform.summary])
     }

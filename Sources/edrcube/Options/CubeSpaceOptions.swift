@@ -89,6 +89,8 @@ extension CubeSpacePair.Resolution {
   var originText: String {
     guard let words else { return origin.rawValue }
     let quoted = "\(words.source.rawValue) \"\(TerminalText.escaped(words.text))\""
-    return origin == .words ? "\(origin.rawValue): \(quoted)" : "\(origin.rawValue); output from the cube's words: \(quoted)"
+    return origin == .words
+      ? "\(origin.rawValue): \(quoted)"
+      : "\(origin.rawValue); output from the cube's words: \(quoted)"
   }
 }
