@@ -27,7 +27,6 @@ struct EvalCommand: ParsableCommand {
     let application = resolved.application
     Console.note(resolved.summary)
     if let note = resolved.policyNote { Console.note(note) }
-    if let note = resolved.assumptionNote { Console.note(note) }
     var output = ""
     try forEachInputLine { line, lineNumber in
       let trimmed = line.trimmingCharacters(in: .whitespaces)

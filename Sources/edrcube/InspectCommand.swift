@@ -102,9 +102,10 @@ struct InspectCommand: ParsableCommand {
   /// `inspect` of a CLF/CTF file; `--write-as` writes it again with EDRCube's CLF writer.
   private func inspectProcessList() throws {
     guard case .processList(let list) = try LoadedLUT.read(cube) else { return }
-    if plot != nil || cubeSpace.isGiven || (writeAs.map { !LoadedLUT.isProcessList($0) } ?? false) {
+    let spaceGiven = cubeSpace.isGiven && !cubeSpace.isRawOnly
+    if plot != nil || spaceGiven || (writeAs.map { !LoadedLUT.isProcessList($0) } ?? false) {
       throw CLIFailure(
-        "\(cube): error: a CLF/CTF process list takes no --plot or --lut-space options, and --write-as writes .clf or .ctf"
+        "\(cube): error: a CLF/CTF process list takes no --plot or --lut-space options (but --lut-space raw, which it is), and --write-as writes .clf or .ctf"
       )
     }
     let report = ProcessListReport(path: cube, list: list)
@@ -233,7 +234,7 @@ struct InspectReport: Encodable {
     warningsOmitted = file.omittedWarnings
     space = Space(resolved.spaces.input, origin: resolved.origin)
     outputSpace = Space(resolved.spaces.output, origin: resolved.origin)
-    spaceReason = resolved.assumption.map { "\(resolved.originText); \($0)" } ?? resolved.originText
+    spaceReason = resolved.reasonText
     let look = CubeApplication(
       lut: CubeLUT(file), space: resolved.spaces.input, outputSpace: resolved.spaces.output)
     neutralSlopeAtWhite = look.neutralSlopeAtWhite

@@ -115,6 +115,8 @@ import Testing
       ["eval", "--lut", clf, "--lut-space", "raw"], stdin: "0.5 0.25 0.125\n")
     try #require(plain.status == 0 && raw.status == 0, "\(raw.stderr)")
     #expect(raw.stdout == plain.stdout)
+    let inspect = try EDRCubeExecutable.run(["inspect", clf, "--lut-space", "raw"])
+    #expect(inspect.status == 0, "\(inspect.stderr)")
     let other = try EDRCubeExecutable.run(
       ["eval", "--lut", clf, "--lut-space", "srgb"], stdin: "0.5 0.25 0.125\n")
     #expect(other.status != 0)

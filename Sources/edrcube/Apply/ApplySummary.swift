@@ -82,7 +82,7 @@ struct ApplySummary: Encodable, Sendable {
     guard let first = transforms.first else { return }
     cubeSpace = first.spaceName
     cubeSpaceOrigin = first.spaces?.origin.rawValue ?? CubeSpace.Origin.processList.rawValue
-    cubeSpaceReason = first.spaces?.assumption ?? first.spaceOriginText
+    cubeSpaceReason = first.spaceOriginText
     workingSpaces = transforms.map(\.workingName)
   }
 

@@ -14,15 +14,14 @@ final class TransformResolver: Sendable {
   }
 
   /// The transform for pixels in `working`; a new one appends its notes (the policy note for
-  /// the first and the assumed-space note, then its summary line) to `notes`.
+  /// the first, then its summary line) to `notes`.
   func transform(for working: WorkingSpace, notes: inout [String]) throws -> ResolvedTransform {
     let (transform, new) = try made.withLock { made in
       if let known = made.first(where: { $0.application.working == working }) {
         return (known, [String]())
       }
       let transform = try make(working)
-      let first =
-        made.isEmpty ? [transform.policyNote, transform.assumptionNote].compactMap { $0 } : []
+      let first = made.isEmpty ? transform.policyNote.map { [$0] } ?? [] : []
       made.append(transform)
       return (transform, first + [transform.summary])
     }

@@ -93,4 +93,8 @@ extension CubeSpacePair.Resolution {
       ? "\(origin.rawValue): \(quoted)"
       : "\(origin.rawValue); output from the cube's words: \(quoted)"
   }
+
+  /// ``originText``, and for a cube whose space nothing names `; assumed srgb rec709: nothing
+  /// in the file names its space`.
+  var reasonText: String { assumption.map { "\(originText); \($0)" } ?? originText }
 }

@@ -162,15 +162,13 @@ struct ResolvedTransform {
     return "lut: \(path): " + parts.joined(separator: ", ")
   }
 
-  /// Where the spaces came from: `command line`, `cube comment`, `default`, or
-  /// `cube's words: TITLE "LogC to Video"`.
+  /// Where the spaces came from, on the summary's one line: `command line`, `cube comment`,
+  /// `cube's words: TITLE "LogC to Video"`, or `default; assumed srgb rec709: nothing in the
+  /// file names its space`.
   var spaceOriginText: String {
     guard let spaces else { return CubeSpace.Origin.processList.rawValue }
-    return spaces.originText
+    return spaces.reasonText
   }
-
-  /// The note for a cube whose space nothing names (`assumed srgb rec709: …`), or nil.
-  var assumptionNote: String? { spaces?.assumption.map { "\(path): note: \($0)" } }
 
   /// The cube's spaces: `srgb rec709`, `logc3 awg3 -> bt1886 rec709`, `raw`.
   var spaceName: String {
