@@ -1,3 +1,4 @@
+import Foundation
 import FileOutput
 
 /// The check every writing command makes before it writes anything: no output replaces an
