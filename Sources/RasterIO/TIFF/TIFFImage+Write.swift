@@ -35,6 +35,7 @@ extension TIFFImage {
       try writeBlocks(
         h, from: samples, writeback: WritebackStarter(descriptor: file.descriptor),
         prepare: prepare)
+      try writeSubdirectories(h)
       try TIFFCalls.flush(h).get()
       h.close()
       if let failure = h.messages.joined {
@@ -112,6 +113,24 @@ extension TIFFImage {
     if let orientation = metadata.orientation {
       try TIFFCalls.set(h, TIFFTAG_ORIENTATION, u16: orientation).get()
     }
+    for tag in metadata.otherTags { try TIFFCalls.set(h, tag).get() }
+  }
+
+  /// Writes the EXIF and GPS directories after the image's, then points the image's
+  /// directory at them (libtiff rewrites it when the file is flushed), as libtiff documents.
+  private func writeSubdirectories(_ h: TIFFHandle) throws {
+    guard !metadata.exif.isEmpty || !metadata.gps.isEmpty else { return }
+    try TIFFCalls.writeDirectory(h).get()
+    var offsets: [(tag: Int32, offset: UInt64)] = []
+    for (tag, tags, gps) in [
+      (TIFFTAG_EXIFIFD, metadata.exif, false), (TIFFTAG_GPSIFD, metadata.gps, true),
+    ] where !tags.isEmpty {
+      try TIFFCalls.createSubdirectory(h, gps: gps).get()
+      for value in tags { try TIFFCalls.set(h, value).get() }
+      offsets.append((tag, try TIFFCalls.writeCustomDirectory(h).get()))
+    }
+    try TIFFCalls.setDirectory(h, 0).get()
+    for (tag, offset) in offsets { try TIFFCalls.set(h, tag, u64: offset).get() }
   }
 
   private func writeBlocks(

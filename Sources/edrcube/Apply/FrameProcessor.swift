@@ -28,6 +28,8 @@ struct FrameProcessor: Sendable {
   var part: String?
   var layer: String?
   var alpha: ImageDocument.AlphaMode?
+  /// `--alpha-zero`: the colour of premultiplied pixels whose alpha is not above 0.
+  var transparent: TransparentColour
   var pixelType: EXRPixelType?
   var compression: String?
   var writer: AtomicFileWriter
@@ -105,7 +107,8 @@ struct FrameProcessor: Sendable {
     report.flatteningWarning = resolved.flatteningWarning
     return OpenFrame(
       document: document, application: resolved.application,
-      straighten: alphaMode == .premultiplied, range: document.outputRange(pixelType: pixelType),
+      straighten: alphaMode == .premultiplied, transparent: transparent,
+      range: document.outputRange(pixelType: pixelType),
       before: before, comparison: comparison, report: report)
   }
 }
@@ -124,6 +127,8 @@ private struct OpenFrame {
   var application: CubeApplication
   /// Whether colour is divided by alpha around the lookup.
   var straighten: Bool
+  /// What becomes of the colour of pixels whose alpha is not above 0, when straightening.
+  var transparent: TransparentColour
   /// What the output's channels hold, for counting clipped values.
   var range: (limit: Float, isInteger: Bool)
   /// The input's pixels, for the preview picture.
@@ -140,14 +145,17 @@ private struct OpenFrame {
       results: [BlockCounts], seconds: Double
     )
   ) throws -> FrameReport {
-    let (application, straighten, range) = (application, straighten, range)
+    let (application, straighten, transparent, range) = (
+      application, straighten, transparent, range
+    )
     // The preview shows the float results, before they are stored in the file's type.
     var after = before.map { [Float](repeating: 0, count: $0.values.count) } ?? []
     let (counts, seconds) = try after.withUnsafeMutableBufferPointer { afterValues in
       let kept = KeptValues(base: afterValues)
       return try run(&document) { block in
         let counts = BlockCounts(
-          applying: application, to: block, straighten: straighten, range: range)
+          applying: application, to: block, straighten: straighten, transparent: transparent,
+          range: range)
         kept.keep(block)
         return counts
       }
