@@ -36,7 +36,7 @@ static inline int ctiff_set_u64(TIFF *t, uint32_t tag, uint64_t v) { return TIFF
    these helpers do not handle (variable count without a count argument). */
 static inline int ctiff_get_any(TIFF *t, uint32_t tag, uint32_t *count, int *size,
                                 const void **data, void *scalar) {
-  const TIFFField *f = TIFFFieldWithTag(t, tag);
+  const TIFFField *f = TIFFFindField(t, tag, TIFF_ANY);
   if (!f) return 0;
   *size = TIFFFieldSetGetSize(f);
   if (TIFFFieldDataType(f) == TIFF_ASCII && !TIFFFieldPassCount(f)) {
@@ -79,12 +79,12 @@ static inline int ctiff_get_any(TIFF *t, uint32_t tag, uint32_t *count, int *siz
    unknown tags it reads. */
 static inline int ctiff_set_any(TIFF *t, uint32_t tag, uint16_t type, uint32_t count,
                                 const void *data) {
-  const TIFFField *f = TIFFFieldWithTag(t, tag);
+  const TIFFField *f = TIFFFindField(t, tag, TIFF_ANY);
   if (!f) {
     TIFFFieldInfo info = {tag, TIFF_VARIABLE2, TIFF_VARIABLE2, (TIFFDataType)type,
                           FIELD_CUSTOM, 1, 1, (char *)"Unknown"};
     if (TIFFMergeFieldInfo(t, &info, 1) != 0) return 0;
-    f = TIFFFieldWithTag(t, tag);
+    f = TIFFFindField(t, tag, TIFF_ANY);
     if (!f) return 0;
   }
   if (TIFFFieldDataType(f) == TIFF_ASCII && !TIFFFieldPassCount(f)) {

@@ -26,7 +26,8 @@ extension RGBAPixels {
   ) rethrows {
     guard hasAlpha else { return try body(&values) }
     let kept =
-      transparent == .keep ? values.withUnsafeMutableBufferPointer { Self.transparentPixels($0) } : []
+      transparent == .keep
+      ? values.withUnsafeMutableBufferPointer { Self.transparentPixels($0) } : []
     values.withUnsafeMutableBufferPointer { Self.straighten($0) }
     try body(&values)
     values.withUnsafeMutableBufferPointer {

@@ -192,7 +192,8 @@ struct ApplyCommand: ParsableCommand {
       transforms: TransformResolver { working in
         try options.resolve(cube, defaultWorking: working)
       },
-      part: part, layer: layer, alpha: alpha, transparent: alphaZero, pixelType: pixelType?.exrPixelType,
+      part: part, layer: layer, alpha: alpha, transparent: alphaZero,
+      pixelType: pixelType?.exrPixelType,
       compression: compression?.rawValue,
       writer: AtomicFileWriter(
         protecting: jobs.map(\.input), allowReplacingInputs: inPlace,

@@ -115,14 +115,14 @@ enum TIFFCalls {
 
   /// Any tag of the current directory with its values as libtiff holds them, or nil when
   /// absent (or of a shape with a variable count libtiff gives no count for). The
-  /// corresponding C functions are `TIFFFieldWithTag` and `TIFFGetField`.
+  /// corresponding C functions are `TIFFFindField` and `TIFFGetField`.
   static func tag(_ h: TIFFHandle, _ tag: UInt32) -> TIFFTag? {
     var count: UInt32 = 0
     var size: Int32 = 0
     var data: UnsafeRawPointer?
     var scalar: UInt64 = 0
     guard ctiff_get_any(h.tiff, tag, &count, &size, &data, &scalar) == 1, size > 0,
-      let field = TIFFFieldWithTag(h.tiff, tag)
+      let field = TIFFFindField(h.tiff, tag, TIFF_NOTYPE)
     else { return nil }
     let byteCount = Int(count) * Int(size)
     let bytes = data.map { Array(UnsafeRawBufferPointer(start: $0, count: byteCount)) } ?? []
@@ -146,7 +146,8 @@ enum TIFFCalls {
   {
     let ok = gps ? TIFFReadGPSDirectory(h.tiff, offset) : TIFFReadEXIFDirectory(h.tiff, offset)
     return ok == 1
-      ? .success(()) : .failure(h.error(.corrupt, "cannot read the \(gps ? "GPS" : "EXIF") directory"))
+      ? .success(())
+      : .failure(h.error(.corrupt, "cannot read the \(gps ? "GPS" : "EXIF") directory"))
   }
 
   /// Starts an empty EXIF (or GPS) directory; tags set next go into it. The corresponding C
