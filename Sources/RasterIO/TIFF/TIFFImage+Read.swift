@@ -1,4 +1,5 @@
 internal import CTIFF
+import Foundation
 
 extension TIFFImage {
   /// Reads a single-page TIFF file: RGB or RGB + extra samples, 8/16/32-bit unsigned or
@@ -35,7 +36,31 @@ extension TIFFImage {
     let gps = TIFFCalls.u64(h, TIFFTAG_GPSIFD)
     if let exif { image.metadata.exif = try readSubdirectory(h, gps: false, at: exif) }
     if let gps { image.metadata.gps = try readSubdirectory(h, gps: true, at: gps) }
+    readExactRationals(path: path, exif: exif, gps: gps, into: &image.metadata)
     return image
+  }
+
+  /// The rationals of the carried tags as the file stores them (libtiff's are `Float`).
+  private static func readExactRationals(
+    path: String, exif: UInt64?, gps: UInt64?, into m: inout TIFFMetadata
+  ) {
+    let types: Set<UInt16> = [5, 10]
+    guard (m.otherTags + m.exif + m.gps).contains(where: { types.contains($0.type) }) else {
+      return
+    }
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return }
+    defer { close(fd) }
+    if let first = TIFFRawRationals.firstDirectory(descriptor: fd) {
+      m.otherTags = m.otherTags.withRationals(
+        TIFFRawRationals.read(descriptor: fd, directory: first))
+    }
+    if let exif {
+      m.exif = m.exif.withRationals(TIFFRawRationals.read(descriptor: fd, directory: exif))
+    }
+    if let gps {
+      m.gps = m.gps.withRationals(TIFFRawRationals.read(descriptor: fd, directory: gps))
+    }
   }
 
   /// The tags of the EXIF or GPS directory at `offset` (without the Interoperability

@@ -180,6 +180,22 @@ public struct TIFFMetadata: Hashable, Sendable {
   static let notOtherTags: Set<UInt32> = Set(stringTags).union([34675, 34665, 34853, 40965])
 }
 
+extension [TIFFTag] {
+  /// The tags with the rationals of `pairs` (by tag) where their counts match.
+  func withRationals(_ pairs: [UInt32: [UInt32]]) -> [TIFFTag] {
+    map { tag in
+      var tag = tag
+      if let values = pairs[tag.tag], values.count == 2 * tag.count { tag.rationals = values }
+      return tag
+    }
+  }
+
+  /// The exact rationals by tag, for ``TIFFRawRationals/patch(descriptor:directory:_:path:)``.
+  var rationals: [UInt32: [UInt32]] {
+    Dictionary(compactMap { t in t.rationals.map { (t.tag, $0) } }, uniquingKeysWith: { a, _ in a })
+  }
+}
+
 /// One TIFF tag's values as libtiff holds them in memory, for copying to another file.
 public struct TIFFTag: Hashable, Sendable {
   /// The tag number.
@@ -192,12 +208,17 @@ public struct TIFFTag: Hashable, Sendable {
   /// stores them: `Float` or `Double`); for BYTE and UNDEFINED tags, the bytes as stored in
   /// the file.
   public var bytes: [UInt8]
+  /// For RATIONAL and SRATIONAL tags, the numerator and denominator of each value as stored
+  /// in the file (libtiff holds EXIF and GPS rationals as `Float`); written back over
+  /// libtiff's own conversion.
+  public var rationals: [UInt32]?
 
   /// Creates a tag from its values.
-  public init(tag: UInt32, type: UInt16, count: Int, bytes: [UInt8]) {
+  public init(tag: UInt32, type: UInt16, count: Int, bytes: [UInt8], rationals: [UInt32]? = nil) {
     self.tag = tag
     self.type = type
     self.count = count
     self.bytes = bytes
+    self.rationals = rationals
   }
 }
