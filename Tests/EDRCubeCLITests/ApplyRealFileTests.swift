@@ -125,7 +125,8 @@ import Testing
       let r = try EDRCubeExecutable.run(
         ["apply", input, "--lut", cube, "-o", output, "--max-image-side", "20000"])
       try #require(r.status == 0, "\(r.stderr)")
-      #expect(try red(output, limits: RasterLimits(maxSide: width)).allSatisfy { $0 == 0.5 })  // 0.1 + 0.8 · 0.5, exact in half
+      // 0.1 + 0.8 · 0.5, exact in half.
+      #expect(try red(output, limits: RasterLimits(maxSide: width)).allSatisfy { $0 == 0.5 })
       for bad in ["0", "1048577", "-3"] {
         let v = try EDRCubeExecutable.run(
           ["apply", input, "--lut", cube, "-o", output, "--max-image-side", bad])
