@@ -134,4 +134,45 @@ import Testing
       }
     }
   }
+
+  /// OpenEXR's `exrmakepreview` byte for a linear value at exposure 0 (makePreview.cpp:
+  /// `m = 2^2.47393`, knee `1 + ln(1 + 0.184874·(x − 1)) / 0.184874` above 1, `x^0.4545 · 84.66`).
+  static func previewByte(_ v: Double) -> UInt8 {
+    var x = max(0, v * pow(2, 2.47393))
+    if x > 1 { x = 1 + log(1 + 0.184874 * (x - 1)) / 0.184874 }
+    return UInt8(min(max(pow(x, 0.4545) * 84.66, 0), 255))
+  }
+
+  /// The `preview` attribute is made again from the graded picture (it showed the ungraded
+  /// one), through both EXR writers (OpenEXRCore; the C++ library for DWA).
+  @Test(arguments: ["zip", "dwaa"])
+  func exrPreviewShowsTheGradedPicture(_ compression: String) throws {
+    try withTemporaryDirectory { dir in
+      let cube = dir.appendingPathComponent("lift.cube").path
+      try Self.lift.write(toFile: cube, atomically: true, encoding: .utf8)
+      let input = dir.appendingPathComponent("in.exr").path
+      let channels = ["A", "B", "G", "R"].map { name in
+        EXRChannel(
+          name: name,
+          samples: EXRSamples([Float](repeating: name == "A" ? 1 : 0.18, count: 32), as: .float))
+      }
+      var part = EXRPart(dataWindow: EXRBox(width: 8, height: 4), channels: channels)
+      let ungraded = Self.previewByte(0.18)
+      part.preview = EXRPreview(
+        width: 4, height: 2,
+        rgba: Array(repeating: [ungraded, ungraded, ungraded, 255], count: 8).flatMap { $0 })
+      try EXRImage(parts: [part]).write(to: input)
+      let output = dir.appendingPathComponent("out.exr").path
+      let r = try EDRCubeExecutable.run(
+        ["apply", input, "--lut", cube, "--compression", compression, "-o", output])
+      try #require(r.status == 0, "\(r.stderr)")
+      let preview = try #require(try EXRImage.read(path: output).parts[0].preview)
+      #expect(preview.width == 4 && preview.height == 2)
+      // 0.1 + 0.8 · 0.18 = 0.244 → 96 (the ungraded 0.18 was 84).
+      let graded = Self.previewByte(0.1 + 0.8 * 0.18)
+      #expect(graded != ungraded)
+      #expect(
+        preview.rgba == Array(repeating: [graded, graded, graded, 255], count: 8).flatMap { $0 })
+    }
+  }
 }

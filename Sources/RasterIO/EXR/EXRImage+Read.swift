@@ -42,6 +42,7 @@ extension EXRImage {
         "tile size \(tiling.width)×\(tiling.height) exceeds the limit of \(limits.maxTileSide)")
     }
     (part.stringAttributes, part.chromaticities) = EXRCalls.modelledAttributes(h, part: index)
+    part.preview = EXRCalls.preview(h, part: index)
     part.attributeSource = EXRAttributeSource(path: h.path, partIndex: index)
     let declarations = try EXRCalls.channels(h, part: index).get()
     let layout = try chunkLayout(h, part: index, geometry: part)

@@ -86,6 +86,9 @@ public struct EXRPart: Hashable, Sendable {
   public var stringAttributes: [String: String]
   /// The `chromaticities` attribute, if any (written over the copied one).
   public var chromaticities: EXRChromaticities?
+  /// The `preview` attribute, if any (written over the copied one): `apply` makes it again
+  /// from the graded pixels.
+  public var preview: EXRPreview?
   /// The header to copy every other attribute from, or nil for a new part.
   public var attributeSource: EXRAttributeSource?
 
@@ -106,6 +109,7 @@ public struct EXRPart: Hashable, Sendable {
     self.channels = channels
     self.stringAttributes = [:]
     self.chromaticities = nil
+    self.preview = nil
     self.attributeSource = nil
   }
 

@@ -102,6 +102,12 @@ struct FrameProcessor: Sendable {
     let readSeconds = clock.lap()
     let before = try comparison.flatMap { _ in picturing ? try document.pixels() : nil }
     let resolved = try transforms.transform(for: working, notes: &notes)
+    if case .exr(var image, let set) = document, image.parts[set.partIndex].preview != nil {
+      try PreviewRegrade.regrade(
+        &image, set: set, application: resolved.application,
+        straighten: alphaMode == .premultiplied, transparent: transparent)
+      document = .exr(image, set)
+    }
     var report = FrameReport()
     report.seconds.read = readSeconds
     report.flatteningWarning = resolved.flatteningWarning
