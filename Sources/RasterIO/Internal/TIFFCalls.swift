@@ -125,6 +125,8 @@ enum TIFFCalls {
       let field = TIFFFindField(h.tiff, tag, TIFF_NOTYPE)
     else { return nil }
     let byteCount = Int(count) * Int(size)
+    // A count without values (libtiff gave no pointer) would be written from nothing.
+    guard data != nil || byteCount == 0 else { return nil }
     let bytes = data.map { Array(UnsafeRawBufferPointer(start: $0, count: byteCount)) } ?? []
     return TIFFTag(
       tag: tag, type: UInt16(TIFFFieldDataType(field).rawValue), count: Int(count), bytes: bytes)

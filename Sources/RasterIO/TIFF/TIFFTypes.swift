@@ -174,9 +174,10 @@ public struct TIFFMetadata: Hashable, Sendable {
   /// The ASCII tags carried.
   static let stringTags: [UInt32] = [269, 270, 271, 272, 285, 305, 306, 315, 316, 33432]
 
-  /// Custom tags not copied as ``otherTags``: those with fields of their own above, and
-  /// pointers to sub-directories (EXIF 34665 and GPS 34853 are rebuilt; Interoperability
-  /// 40965 is dropped), whose offsets would be wrong in the output.
+  /// Custom tags not copied as ``otherTags`` (nor from the EXIF and GPS directories): those
+  /// with fields of their own above, and pointers to sub-directories (EXIF 34665 and GPS 34853
+  /// are rebuilt; Interoperability 40965 is dropped), whose offsets would be wrong in the
+  /// output.
   static let notOtherTags: Set<UInt32> = Set(stringTags).union([34675, 34665, 34853, 40965])
 }
 
