@@ -39,7 +39,8 @@ final class TransformHandle {
           options.lutOutputSpace, "lut_output_space", as: TransferFunction.self),
         outputPrimaries: TransformOptions.parse(
           options.lutOutputPrimaries, "lut_output_primaries", as: NamedPrimaries.self),
-        referenceWhite: options.referenceWhite, comments: file.comments
+        referenceWhite: options.referenceWhite, comments: file.comments, title: file.title,
+        fileName: lut.path, keepsPrimaries: file.lut3D == nil
       ).spaces
     } catch let failure as APIError {
       throw failure

@@ -89,6 +89,9 @@ public struct EXRPart: Hashable, Sendable {
   /// The `preview` attribute, if any (written over the copied one): `apply` makes it again
   /// from the graded pixels.
   public var preview: EXRPreview?
+  /// The `multiView` attribute's views, the default view first (empty without one). Read
+  /// only: the writer carries the attribute by copying it from ``attributeSource``.
+  public var views: [String]
   /// The header to copy every other attribute from, or nil for a new part.
   public var attributeSource: EXRAttributeSource?
 
@@ -110,6 +113,7 @@ public struct EXRPart: Hashable, Sendable {
     self.stringAttributes = [:]
     self.chromaticities = nil
     self.preview = nil
+    self.views = []
     self.attributeSource = nil
   }
 

@@ -11,12 +11,13 @@ enum PreviewRegrade {
   static func regrade(
     _ image: inout EXRImage, set: EXRChannelSet, application: CubeApplication, straighten: Bool,
     transparent: TransparentColour
-  ) throws {
+  ) {
     guard let old = image.parts[set.partIndex].preview, old.width > 0, old.height > 0 else {
       return
     }
-    // The whole frame as RGBA: only files that carry a preview pay for this copy.
-    let frame = try image.rgba(set)
+    // The whole frame as RGBA: only files that carry a preview pay for this copy. A set
+    // without RGB of its own (luminance) keeps the file's preview.
+    guard let frame = try? image.rgba(set) else { return }
     let (width, height) = (frame.width, frame.height)
     var values: [Float] = []
     values.reserveCapacity(old.width * old.height * 4)
