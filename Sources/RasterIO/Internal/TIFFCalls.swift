@@ -104,7 +104,7 @@ enum TIFFCalls {
 
   /// Sets a 64-bit tag. The corresponding C function is `TIFFSetField`.
   static func set(_ h: TIFFHandle, _ tag: Int32, u64 value: UInt64) -> Result<Void, RasterIOError> {
-    check(h, ctiff_set_u64(h.tiff, UInt32(tag), value), tag)
+    check(h, tag) { ctiff_set_u64(h.tiff, UInt32(tag), value) }
   }
 
   /// The custom tags set in the current directory, in tag order. The corresponding C
@@ -137,10 +137,11 @@ enum TIFFCalls {
   /// Sets a tag from ``tag(_:_:)``'s form (registering a tag this handle does not know). The
   /// corresponding C functions are `TIFFMergeFieldInfo` and `TIFFSetField`.
   static func set(_ h: TIFFHandle, _ value: TIFFTag) -> Result<Void, RasterIOError> {
-    let code = value.bytes.withUnsafeBytes {
-      ctiff_set_any(h.tiff, value.tag, value.type, UInt32(value.count), $0.baseAddress)
+    check(h, Int32(bitPattern: value.tag)) {
+      value.bytes.withUnsafeBytes {
+        ctiff_set_any(h.tiff, value.tag, value.type, UInt32(value.count), $0.baseAddress)
+      }
     }
-    return check(h, code, Int32(bitPattern: value.tag))
   }
 
   /// Makes the EXIF (or GPS) sub-directory at `offset` the current directory. The
@@ -148,40 +149,39 @@ enum TIFFCalls {
   static func readSubdirectory(_ h: TIFFHandle, gps: Bool, at offset: UInt64)
     -> Result<Void, RasterIOError>
   {
-    let ok = gps ? TIFFReadGPSDirectory(h.tiff, offset) : TIFFReadEXIFDirectory(h.tiff, offset)
-    return ok == 1
-      ? .success(())
-      : .failure(h.error(.corrupt, "cannot read the \(gps ? "GPS" : "EXIF") directory"))
+    h.call(.corrupt, "cannot read the \(gps ? "GPS" : "EXIF") directory") {
+      gps ? TIFFReadGPSDirectory(h.tiff, offset) : TIFFReadEXIFDirectory(h.tiff, offset)
+    }
   }
 
   /// Starts an empty EXIF (or GPS) directory; tags set next go into it. The corresponding C
   /// functions are `TIFFCreateEXIFDirectory` and `TIFFCreateGPSDirectory`.
   static func createSubdirectory(_ h: TIFFHandle, gps: Bool) -> Result<Void, RasterIOError> {
-    let code = gps ? TIFFCreateGPSDirectory(h.tiff) : TIFFCreateEXIFDirectory(h.tiff)
-    return code == 0
-      ? .success(()) : .failure(h.error(.io, "cannot start the \(gps ? "GPS" : "EXIF") directory"))
+    // These return 0 on success.
+    h.call(.io, "cannot start the \(gps ? "GPS" : "EXIF") directory") {
+      (gps ? TIFFCreateGPSDirectory(h.tiff) : TIFFCreateEXIFDirectory(h.tiff)) == 0 ? 1 : 0
+    }
   }
 
   /// Writes the current custom directory and returns its offset. The corresponding C function
   /// is `TIFFWriteCustomDirectory`.
   static func writeCustomDirectory(_ h: TIFFHandle) -> Result<UInt64, RasterIOError> {
     var offset: UInt64 = 0
-    return TIFFWriteCustomDirectory(h.tiff, &offset) == 1
-      ? .success(offset) : .failure(h.error(.io, "cannot write a sub-directory"))
+    return h.call(.io, "cannot write a sub-directory") {
+      TIFFWriteCustomDirectory(h.tiff, &offset)
+    }.map { offset }
   }
 
   /// Writes the current image directory (and starts a new one). The corresponding C function
   /// is `TIFFWriteDirectory`.
   static func writeDirectory(_ h: TIFFHandle) -> Result<Void, RasterIOError> {
-    TIFFWriteDirectory(h.tiff) == 1
-      ? .success(()) : .failure(h.error(.io, "cannot write the image directory"))
+    h.call(.io, "cannot write the image directory") { TIFFWriteDirectory(h.tiff) }
   }
 
   /// Makes directory `index` the current one again. The corresponding C function is
   /// `TIFFSetDirectory`.
   static func setDirectory(_ h: TIFFHandle, _ index: Int) -> Result<Void, RasterIOError> {
-    TIFFSetDirectory(h.tiff, tdir_t(index)) == 1
-      ? .success(()) : .failure(h.error(.io, "cannot return to directory \(index)"))
+    h.call(.io, "cannot return to directory \(index)") { TIFFSetDirectory(h.tiff, tdir_t(index)) }
   }
 
   /// How many pages (directories) the file has. The C function is `TIFFNumberOfDirectories`.

@@ -1,4 +1,5 @@
 import FileOutput
+import Foundation
 
 /// The check every writing command makes before it writes anything: no output replaces an
 /// input (issue 27 item 4; `apply --in-place` is the only exception, per job).
