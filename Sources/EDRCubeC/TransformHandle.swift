@@ -20,7 +20,7 @@ final class TransformHandle {
         throw APIError(
           kind: "options",
           message:
-            "a CLF/CTF process list is applied as it is (raw); the lut_space options do not apply",
+            "a CLF/CTF process list is applied as it is (raw); the lut_space options other than lut_space=\"raw\" do not apply",
           file: lut.path)
       }
       application = CubeApplication(processList: ProcessListProcessor(list), working: working)
