@@ -47,6 +47,7 @@ extension EXRImage {
     }
     (part.stringAttributes, part.chromaticities, part.views) = EXRCalls.modelledAttributes(
       h, part: index)
+    part.preview = EXRCalls.preview(h, part: index)
     part.attributeSource = EXRAttributeSource(path: h.path, partIndex: index)
     let declarations = try EXRCalls.channels(h, part: index).get()
     let layout = try chunkLayout(h, part: index, geometry: part)

@@ -57,7 +57,9 @@ enum EXRCXXCalls {
     var channelArrays: [UnsafeMutableBufferPointer<edr_exr_channel>] = []
     var pointerArrays: [UnsafeMutableBufferPointer<UnsafePointer<CChar>?>] = []
     var floatArrays: [UnsafeMutableBufferPointer<Float>] = []
+    var byteArrays: [UnsafeMutableBufferPointer<UInt8>] = []
     defer {
+      byteArrays.forEach { $0.deallocate() }
       channelArrays.forEach { $0.deallocate() }
       pointerArrays.forEach { $0.deallocate() }
       floatArrays.forEach { $0.deallocate() }
@@ -102,6 +104,12 @@ enum EXRCXXCalls {
       d.string_values = UnsafePointer(values.baseAddress)
       d.string_count = Int32(keys.count)
       d.chromaticities = chromaticities.map { UnsafePointer($0.baseAddress) } ?? nil
+      if let preview = part.preview {
+        let bytes = array(preview.rgba)
+        byteArrays.append(bytes)
+        d.preview_size = (Int32(preview.width), Int32(preview.height))
+        d.preview_rgba = UnsafePointer(bytes.baseAddress)
+      }
       d.channels = UnsafePointer(channels.baseAddress)
       d.channel_count = Int32(part.channels.count)
       descriptions.append(d)

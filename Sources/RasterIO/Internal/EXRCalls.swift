@@ -196,6 +196,18 @@ enum EXRCalls {
       }
   }
 
+  /// The `preview` attribute, or nil. The C function is `exr_attr_get_preview`.
+  static func preview(_ h: EXRHandle, part: Int) -> EXRPreview? {
+    var p = exr_attr_preview_t()
+    guard exr_attr_get_preview(h.context, Int32(part), "preview", &p) == 0, let rgba = p.rgba,
+      p.width > 0, p.height > 0
+    else { return nil }
+    let (width, height) = (Int(p.width), Int(p.height))
+    return EXRPreview(
+      width: width, height: height,
+      rgba: Array(UnsafeBufferPointer(start: rgba, count: width * height * 4)))
+  }
+
   /// String attributes (except the structural `type` and `name`), the chromaticities and the
   /// `multiView` list. The C functions are `exr_get_attribute_count` and
   /// `exr_get_attribute_by_index`.

@@ -96,6 +96,94 @@ enum TIFFCalls {
     }
   }
 
+  /// A 64-bit tag (a sub-directory's offset). The corresponding C function is `TIFFGetField`.
+  static func u64(_ h: TIFFHandle, _ tag: Int32) -> UInt64? {
+    var value: UInt64 = 0
+    return ctiff_get_u64(h.tiff, UInt32(tag), &value) == 1 ? value : nil
+  }
+
+  /// Sets a 64-bit tag. The corresponding C function is `TIFFSetField`.
+  static func set(_ h: TIFFHandle, _ tag: Int32, u64 value: UInt64) -> Result<Void, RasterIOError> {
+    check(h, tag) { ctiff_set_u64(h.tiff, UInt32(tag), value) }
+  }
+
+  /// The custom tags set in the current directory, in tag order. The corresponding C
+  /// functions are `TIFFGetTagListCount` and `TIFFGetTagListEntry`.
+  static func customTags(_ h: TIFFHandle) -> [UInt32] {
+    (0..<max(0, Int(TIFFGetTagListCount(h.tiff)))).map {
+      TIFFGetTagListEntry(h.tiff, Int32($0))
+    }.sorted()
+  }
+
+  /// Any tag of the current directory with its values as libtiff holds them, or nil when
+  /// absent (or of a shape with a variable count libtiff gives no count for). The
+  /// corresponding C functions are `TIFFFindField` and `TIFFGetField`.
+  static func tag(_ h: TIFFHandle, _ tag: UInt32) -> TIFFTag? {
+    var count: UInt32 = 0
+    var size: Int32 = 0
+    var data: UnsafeRawPointer?
+    var scalar: UInt64 = 0
+    guard ctiff_get_any(h.tiff, tag, &count, &size, &data, &scalar) == 1, size > 0,
+      let field = TIFFFindField(h.tiff, tag, TIFF_NOTYPE)
+    else { return nil }
+    let byteCount = Int(count) * Int(size)
+    // A count without values (libtiff gave no pointer) would be written from nothing.
+    guard data != nil || byteCount == 0 else { return nil }
+    let bytes = data.map { Array(UnsafeRawBufferPointer(start: $0, count: byteCount)) } ?? []
+    return TIFFTag(
+      tag: tag, type: UInt16(TIFFFieldDataType(field).rawValue), count: Int(count), bytes: bytes)
+  }
+
+  /// Sets a tag from ``tag(_:_:)``'s form (registering a tag this handle does not know). The
+  /// corresponding C functions are `TIFFMergeFieldInfo` and `TIFFSetField`.
+  static func set(_ h: TIFFHandle, _ value: TIFFTag) -> Result<Void, RasterIOError> {
+    check(h, Int32(bitPattern: value.tag)) {
+      value.bytes.withUnsafeBytes {
+        ctiff_set_any(h.tiff, value.tag, value.type, UInt32(value.count), $0.baseAddress)
+      }
+    }
+  }
+
+  /// Makes the EXIF (or GPS) sub-directory at `offset` the current directory. The
+  /// corresponding C functions are `TIFFReadEXIFDirectory` and `TIFFReadGPSDirectory`.
+  static func readSubdirectory(_ h: TIFFHandle, gps: Bool, at offset: UInt64)
+    -> Result<Void, RasterIOError>
+  {
+    h.call(.corrupt, "cannot read the \(gps ? "GPS" : "EXIF") directory") {
+      gps ? TIFFReadGPSDirectory(h.tiff, offset) : TIFFReadEXIFDirectory(h.tiff, offset)
+    }
+  }
+
+  /// Starts an empty EXIF (or GPS) directory; tags set next go into it. The corresponding C
+  /// functions are `TIFFCreateEXIFDirectory` and `TIFFCreateGPSDirectory`.
+  static func createSubdirectory(_ h: TIFFHandle, gps: Bool) -> Result<Void, RasterIOError> {
+    // These return 0 on success.
+    h.call(.io, "cannot start the \(gps ? "GPS" : "EXIF") directory") {
+      (gps ? TIFFCreateGPSDirectory(h.tiff) : TIFFCreateEXIFDirectory(h.tiff)) == 0 ? 1 : 0
+    }
+  }
+
+  /// Writes the current custom directory and returns its offset. The corresponding C function
+  /// is `TIFFWriteCustomDirectory`.
+  static func writeCustomDirectory(_ h: TIFFHandle) -> Result<UInt64, RasterIOError> {
+    var offset: UInt64 = 0
+    return h.call(.io, "cannot write a sub-directory") {
+      TIFFWriteCustomDirectory(h.tiff, &offset)
+    }.map { offset }
+  }
+
+  /// Writes the current image directory (and starts a new one). The corresponding C function
+  /// is `TIFFWriteDirectory`.
+  static func writeDirectory(_ h: TIFFHandle) -> Result<Void, RasterIOError> {
+    h.call(.io, "cannot write the image directory") { TIFFWriteDirectory(h.tiff) }
+  }
+
+  /// Makes directory `index` the current one again. The corresponding C function is
+  /// `TIFFSetDirectory`.
+  static func setDirectory(_ h: TIFFHandle, _ index: Int) -> Result<Void, RasterIOError> {
+    h.call(.io, "cannot return to directory \(index)") { TIFFSetDirectory(h.tiff, tdir_t(index)) }
+  }
+
   /// How many pages (directories) the file has. The C function is `TIFFNumberOfDirectories`.
   static func pageCount(_ h: TIFFHandle) -> Int { Int(TIFFNumberOfDirectories(h.tiff)) }
 

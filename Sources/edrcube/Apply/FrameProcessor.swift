@@ -30,6 +30,8 @@ struct FrameProcessor: Sendable {
   /// `--view`: only the EXR layers and parts of this view.
   var view: String?
   var alpha: ImageDocument.AlphaMode?
+  /// `--alpha-zero`: the colour of premultiplied pixels whose alpha is not above 0.
+  var transparent: TransparentColour
   var pixelType: EXRPixelType?
   var compression: String?
   var writer: AtomicFileWriter
@@ -102,12 +104,24 @@ struct FrameProcessor: Sendable {
     let readSeconds = clock.lap()
     let before = try comparison.flatMap { _ in picturing ? try document.pixels() : nil }
     let resolved = try working.map { try transforms.transform(for: $0, notes: &notes) }
+    if case .exr(var image, let sets, let luminance) = document {
+      // Each part's preview from its first set graded (its layers share one thumbnail).
+      var regraded = Set<Int>()
+      for (index, set) in sets.enumerated()
+      where image.parts[set.partIndex].preview != nil && regraded.insert(set.partIndex).inserted {
+        PreviewRegrade.regrade(
+          &image, set: set, application: resolved[index].application,
+          straighten: alphaMode == .premultiplied, transparent: transparent)
+      }
+      if !regraded.isEmpty { document = .exr(image, sets, luminance: luminance) }
+    }
     var report = FrameReport()
     report.seconds.read = readSeconds
     report.flatteningWarning = resolved[0].flatteningWarning
     return OpenFrame(
       document: document, applications: resolved.map(\.application),
-      straighten: alphaMode == .premultiplied, range: document.outputRange(pixelType: pixelType),
+      straighten: alphaMode == .premultiplied, transparent: transparent,
+      range: document.outputRange(pixelType: pixelType),
       before: before, comparison: comparison, report: report)
   }
 }
@@ -127,6 +141,8 @@ private struct OpenFrame {
   var applications: [CubeApplication]
   /// Whether colour is divided by alpha around the lookup.
   var straighten: Bool
+  /// What becomes of the colour of pixels whose alpha is not above 0, when straightening.
+  var transparent: TransparentColour
   /// What the output's channels hold, for counting clipped values.
   var range: (limit: Float, isInteger: Bool)
   /// The input's pixels, for the preview picture.
@@ -143,14 +159,17 @@ private struct OpenFrame {
       results: [BlockCounts], seconds: Double
     )
   ) throws -> FrameReport {
-    let (applications, straighten, range) = (applications, straighten, range)
+    let (applications, straighten, transparent, range) = (
+      applications, straighten, transparent, range
+    )
     // The preview shows the float results, before they are stored in the file's type.
     var after = before.map { [Float](repeating: 0, count: $0.values.count) } ?? []
     let (counts, seconds) = try after.withUnsafeMutableBufferPointer { afterValues in
       let kept = KeptValues(base: afterValues)
       return try run(&document) { set, block in
         let counts = BlockCounts(
-          applying: applications[set], to: block, straighten: straighten, range: range)
+          applying: applications[set], to: block, straighten: straighten,
+          transparent: transparent, range: range)
         if set == 0 { kept.keep(block) }
         return counts
       }
