@@ -80,7 +80,8 @@ extension CubeFile {
   /// - Complexity: O(n) in the number of table values.
   public func analyze(printedDecimals: Int = 0) -> CubeAnalysis {
     let tolerance =
-      printedDecimals > 0 ? Self.identityTolerance(printedDecimals: printedDecimals) : Self.identityTolerance
+      printedDecimals > 0
+      ? Self.identityTolerance(printedDecimals: printedDecimals) : Self.identityTolerance
     let last = lut3D?.values ?? lut1D?.values ?? []
     var lo = SIMD3<Float>(repeating: .infinity)
     var hi = SIMD3<Float>(repeating: -.infinity)

@@ -11,27 +11,33 @@ extension CubeFile {
     guard survey.keywordAfterByteOrderMark != .lut3DSize,
       let sizeLine = survey.position(of: .lut3DSize)
     else {
-      return [ReaderFinding(reason: "a UTF-8 byte-order mark before LUT_3D_SIZE ('3D LUT is empty')")]
+      return [
+        ReaderFinding(reason: "a UTF-8 byte-order mark before LUT_3D_SIZE ('3D LUT is empty')")
+      ]
     }
     var findings: [ReaderFinding] = []
     if survey.hasBareCarriageReturn {
       findings.append(ReaderFinding(reason: "CR line ends (lines are split at LF only)"))
     }
-    if table.size > 256 { findings.append(ReaderFinding(reason: "LUT_3D_SIZE \(table.size) (2–256)")) }
+    if table.size > 256 {
+      findings.append(ReaderFinding(reason: "LUT_3D_SIZE \(table.size) (2–256)"))
+    }
     let skipped: Set<CubeKeyword> = [.domainMin, .domainMax, .title]
     for (index, line) in survey.keywords.enumerated() {
       let name = line.keyword.rawValue
       let atLineStart = line.isUpperCase && !line.isIndented
       if index == sizeLine, !atLineStart {
         findings.append(
-          ReaderFinding(reason: "\(name) not upper case at the start of its line ('3D LUT is empty')"))
+          ReaderFinding(
+            reason: "\(name) not upper case at the start of its line ('3D LUT is empty')"))
       } else if index > sizeLine, !skipped.contains(line.keyword) {
         findings.append(ReaderFinding(reason: "\(name) after LUT_3D_SIZE (read as a row)"))
       } else if index > sizeLine, !atLineStart {
         findings.append(
           ReaderFinding(reason: "\(name) not upper case at the start of its line (read as a row)"))
       } else if index < sizeLine, Self.videoFlags.contains(line.keyword) {
-        findings.append(ReaderFinding(reason: "\(name) before LUT_3D_SIZE (ignored)", refuses: false))
+        findings.append(
+          ReaderFinding(reason: "\(name) before LUT_3D_SIZE (ignored)", refuses: false))
       }
     }
     findings += survey.unknownLines.filter { $0.keywordsBefore > sizeLine }.map {

@@ -100,9 +100,11 @@ extension CubeFile {
     if survey.hasTrailingComment {
       all.append(ReaderFinding(reason: "a # comment after a line's values"))
     }
-    if [lut1D?.values, lut3D?.values].contains(where: { $0?.contains(where: \.isSubnormal) ?? false })
-    {
-      all.append(ReaderFinding(reason: "a subnormal number, below 1.2e-38 ('Invalid color triples')"))
+    if [lut1D?.values, lut3D?.values].contains(where: {
+      $0?.contains(where: \.isSubnormal) ?? false
+    }) {
+      all.append(
+        ReaderFinding(reason: "a subnormal number, below 1.2e-38 ('Invalid color triples')"))
     }
     if survey.hasBareCarriageReturn {
       all.append(ReaderFinding(reason: "CR line ends (lines are split at LF only)"))
@@ -125,10 +127,14 @@ extension CubeFile {
     if survey.hasCommentAfterData {
       resolve.append(ReaderFinding(reason: "a comment after the first row"))
     }
-    if iridas.isEmpty || resolve.isEmpty { return [].verdict(.openColorIO) }
+    let bare = bareTableFindings(survey)
+    if iridas.isEmpty || resolve.isEmpty || bare.isEmpty { return [].verdict(.openColorIO) }
+    // Both cube readers refuse; the bare-table reader decides, and their reasons explain why
+    // it was the one tried.
     let both = iridas.prefixed("iridas_cube: ") + resolve.prefixed("resolve_cube: ")
-    return (both.map { ReaderFinding(reason: $0.reason, refuses: false) }
-      + bareTableFindings(survey).prefixed("its bare 3D table reader: ")).verdict(.openColorIO)
+    return
+      (both.map { ReaderFinding(reason: $0.reason, refuses: false) }
+      + bare.prefixed("its bare 3D table reader: ")).verdict(.openColorIO)
   }
 
   /// OpenColorIO's last resort for a `.cube` both of its cube readers refuse: one 3D table,
@@ -148,7 +154,8 @@ extension CubeFile {
     }
     guard findings.isEmpty else { return findings }
     if hasDomain {
-      findings.append(ReaderFinding(reason: "the domain (skipped before LUT_3D_SIZE)", refuses: false))
+      findings.append(
+        ReaderFinding(reason: "the domain (skipped before LUT_3D_SIZE)", refuses: false))
     }
     findings += present(Self.videoFlags, survey).map {
       ReaderFinding(reason: "\($0) (skipped before LUT_3D_SIZE)", refuses: false)
@@ -165,7 +172,9 @@ extension CubeFile {
       ReaderFinding(reason: "\($0.keyword.rawValue) not in upper case")
     }
     findings += byteOrderMark(survey, reads: "is read as a row")
-    findings += present(Self.videoFlags, survey).map { ReaderFinding(reason: "\($0) (read as a row)") }
+    findings += present(Self.videoFlags, survey).map {
+      ReaderFinding(reason: "\($0) (read as a row)")
+    }
     findings += unknownWords(survey, "read as a row")
     if survey.hasTrailingComment {
       findings.append(ReaderFinding(reason: "a # comment after a line's values"))

@@ -96,9 +96,7 @@ public struct CubeSyntaxSurvey: Sendable, Hashable {
     {
       wordEnd += 1
     }
-    if (wordEnd..<line.upperBound).contains(where: { bytes[$0] == UInt8(ascii: "#") }) {
-      hasTrailingComment = true
-    }
+    if Self.hasComment(bytes, wordEnd..<line.upperBound) { hasTrailingComment = true }
     let isNumber =
       (first >= 0x30 && first <= 0x39) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
       || first == UInt8(ascii: ".")
@@ -119,6 +117,16 @@ public struct CubeSyntaxSurvey: Sendable, Hashable {
       let word = String(decoding: bytes[i..<min(wordEnd, i + 32)], as: UTF8.self)
       unknownLines.append(UnknownLine(word: word, keywordsBefore: keywords.count))
     }
+  }
+
+  /// Whether a `#` outside double quotes (a quoted TITLE may hold one) appears in `range`.
+  private static func hasComment(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    var quoted = false
+    for i in range {
+      if bytes[i] == UInt8(ascii: "\"") { quoted.toggle() }
+      if bytes[i] == UInt8(ascii: "#"), !quoted { return true }
+    }
+    return false
   }
 
   /// Raises ``fractionDigits`` to the longest run of digits after a `.` in `row`.
