@@ -7,7 +7,8 @@ Run (after `swift build`, or a release build; part of `make interop`):
     apt-get install ffmpeg                            # ffmpeg 5.1 was used
     python3 scripts/interop/reader_verdicts.py .build/debug/edrcube [FILE_OR_DIR ...]
 
-For each .cube file EDRCube reads (Tests/Fixtures and luts/ by default), it runs
+For each .cube file EDRCube reads (Tests/Fixtures by default; luts/, written by EDRCube, is
+checked by cube_interop.py), it runs
 `edrcube inspect --json` and then the readers themselves: OpenColorIO (`FileTransform`, linear
 interpolation), colour-science (`colour.read_LUT(...).apply`) and ffmpeg's `lut3d` filter
 (trilinear, on a float image of the probe colours). Each reader either refuses the file, loads
@@ -32,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import warnings
+from concurrent.futures import ThreadPoolExecutor
 
 warnings.filterwarnings("ignore")
 
@@ -40,7 +42,7 @@ import numpy as np  # noqa: E402
 import PyOpenColorIO as ocio  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-DEFAULT_CORPUS = ["Tests/Fixtures", "luts"]
+DEFAULT_CORPUS = ["Tests/Fixtures"]
 TOLERANCE = 1e-4
 FRACTIONS = [0.0, 0.1, 0.37, 0.5, 0.8, 1.0]
 REFUSES, DIFFERS, SAME = "refuses", "differs", "same"
@@ -104,11 +106,17 @@ def run_ffmpeg(path, points, scratch):
     return np.stack([out[2], out[0], out[1]], axis=1).astype(np.float64)
 
 
-def outcome(run, ours):
-    """What a reader did: refuses, loads and returns `ours`, or loads and returns other values."""
+def attempt(run):
+    """A reader's values for the probes, or None when it refuses the file."""
     try:
-        theirs = run()
+        return run()
     except Exception:  # noqa: BLE001 - any failure to load is a refusal
+        return None
+
+
+def outcome(theirs, ours):
+    """What a reader did: refuses, loads and returns `ours`, or loads and returns other values."""
+    if theirs is None:
         return REFUSES
     same = theirs.shape == ours.shape and bool(
         np.all(np.abs(theirs - ours) <= TOLERANCE * np.maximum(1, np.abs(ours))))
@@ -121,6 +129,39 @@ def claimed(verdict):
     return DIFFERS if verdict["loads"] else REFUSES
 
 
+def check_file(edrcube, path, scratch):
+    """(name, {reader: outcome}, failures, line) for one file; None when EDRCube refuses it
+    (inspect then gives no verdicts)."""
+    result = subprocess.run(
+        [edrcube, "inspect", path, "--json", "--quiet"], capture_output=True, text=True)
+    if result.returncode != 0:
+        return None
+    name = os.path.relpath(path, ROOT)
+    report = json.loads(result.stdout)
+    points = probes(report)
+    values = {
+        "OpenColorIO": attempt(lambda: run_ocio(path, points)),
+        "colour-science": attempt(lambda: run_colour(path, points)),
+        "ffmpeg": attempt(lambda: run_ffmpeg(path, points, scratch)),
+    }
+    # EDRCube's values only matter where some reader loads the file.
+    loaded = any(v is not None for v in values.values())
+    ours = edrcube_eval(edrcube, path, points) if loaded else np.zeros((0, 3))
+    if ours is None:
+        return name, {}, [f"{name}: inspect reads it but eval does not"], ""
+    verdicts = {v["reader"]: v for v in report["readers"]}
+    outcomes, failures = {}, []
+    for reader, theirs in values.items():
+        real, said = outcome(theirs, ours), claimed(verdicts[reader])
+        outcomes[reader] = real
+        if real != said:
+            failures.append(
+                f"{name}: {reader} {real}, inspect says {said}"
+                f" ({'; '.join(verdicts[reader]['reasons']) or 'no reasons'})")
+    line = name + ": " + ", ".join(f"{r}: {o}" for r, o in outcomes.items())
+    return name, outcomes, failures, line
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("edrcube")
@@ -130,50 +171,31 @@ def main():
     args = parser.parse_args()
     edrcube = os.path.abspath(args.edrcube)
     paths = args.paths or [os.path.join(ROOT, p) for p in DEFAULT_CORPUS]
-    failures, checked, skipped, record = [], 0, 0, {}
+    files = corpus(paths)
     with tempfile.TemporaryDirectory() as scratch:
-        for path in corpus(paths):
-            result = subprocess.run(
-                [edrcube, "inspect", path, "--json", "--quiet"], capture_output=True, text=True)
-            if result.returncode != 0:
-                skipped += 1  # EDRCube refuses the file: inspect gives no verdicts
-                continue
-            report = json.loads(result.stdout)
-            points = probes(report)
-            ours = edrcube_eval(edrcube, path, points)
-            if ours is None:
-                failures.append(f"{path}: inspect reads it but eval does not")
-                continue
-            verdicts = {v["reader"]: v for v in report["readers"]}
-            runs = {
-                "OpenColorIO": lambda: run_ocio(path, points),
-                "colour-science": lambda: run_colour(path, points),
-                "ffmpeg": lambda: run_ffmpeg(path, points, scratch),
-            }
-            line, name = [], os.path.relpath(path, ROOT)
-            record[name] = {}
-            for reader, run in runs.items():
-                real, said = outcome(run, ours), claimed(verdicts[reader])
-                checked += 1
-                record[name][reader] = real
-                line.append(f"{reader}: {real}")
-                if real != said:
-                    failures.append(
-                        f"{name}: {reader} {real}, inspect says {said}"
-                        f" ({'; '.join(verdicts[reader]['reasons']) or 'no reasons'})")
-            if args.verbose:
-                print(name + ": " + ", ".join(line))
+        # One scratch folder per file: the files run on a pool (the work is mostly processes).
+        folders = [os.path.join(scratch, str(i)) for i in range(len(files))]
+        for folder in folders:
+            os.mkdir(folder)
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+            results = list(pool.map(lambda a: check_file(edrcube, *a), zip(files, folders)))
+    done = [r for r in results if r is not None]
+    failures = [f for r in done for f in r[2]]
+    if args.verbose:
+        for r in done:
+            print(r[3])
     if args.record:
         with open(args.record, "w") as f:
-            json.dump(record, f, indent=1, sort_keys=True)
+            json.dump({r[0]: r[1] for r in done}, f, indent=1, sort_keys=True)
             f.write("\n")
     for failure in failures:
         print("FAIL:", failure)
     version = subprocess.run(["ffmpeg", "-version"], capture_output=True, text=True).stdout
     print(
-        f"reader_verdicts: {checked} verdicts on {checked // 3} files ({skipped} files EDRCube "
-        f"refuses), {len(failures)} wrong; OpenColorIO {ocio.__version__}, colour-science "
-        f"{colour.__version__}, {' '.join(version.split()[:3])}")
+        f"reader_verdicts: {sum(len(r[1]) for r in done)} verdicts on {len(done)} files "
+        f"({len(results) - len(done)} files EDRCube refuses), {len(failures)} wrong; "
+        f"OpenColorIO {ocio.__version__}, colour-science {colour.__version__}, "
+        f"{' '.join(version.split()[:3])}")
     return 1 if failures else 0
 
 
