@@ -64,14 +64,13 @@ struct InspectCommand: ParsableCommand {
       throw CLIFailure(error.description + (error.lineText.map { "\n    " + $0 } ?? ""))
     }
     let space = try cubeSpace.resolve(file, path: cube)
-    // The spelling other readers care about (keyword case, comment placement); the file was
-    // just read, so a failure here only leaves the survey empty.
-    let text = (try? Data(contentsOf: URL(fileURLWithPath: cube))).map {
-      String(decoding: $0, as: UTF8.self)
-    }
+    // The spelling other readers care about (keyword case, comment placement, byte-order
+    // mark, printed decimals); the file was just read, so a failure here only leaves the
+    // survey empty.
+    let bytes = (try? Data(contentsOf: URL(fileURLWithPath: cube), options: .alwaysMapped))
     if let assumption = space.assumption { Console.note("\(cube): note: \(assumption)") }
     let report = InspectReport(
-      path: cube, file: file, space: space, survey: CubeSyntaxSurvey(text: text ?? ""))
+      path: cube, file: file, space: space, survey: CubeSyntaxSurvey(data: bytes ?? Data()))
     if jsonOutput.json {
       try Console.json(report, pretty: true)
     } else {
@@ -206,7 +205,7 @@ struct InspectReport: Encodable {
     survey: CubeSyntaxSurvey
   ) {
     func array(_ v: SIMD3<Float>) -> [Float] { [v.x, v.y, v.z] }
-    let analysis = file.analyze()
+    let analysis = file.analyze(printedDecimals: survey.fractionDigits)
     let first =
       file.lut1D.map { ($0.domainMin, $0.domainMax) }
       ?? file.lut3D.map { ($0.domainMin, $0.domainMax) } ?? (.zero, .one)
@@ -294,6 +293,11 @@ struct InspectReport: Encodable {
     return (clips ? "clips" : "rises") + " (neutral slope " + String(format: "%.3f", k) + ")"
   }
 
+  /// `yes` (same values), `no` (refuses the file) or `differs` (loads it, other values).
+  private static func state(_ verdict: CubeReaderVerdict) -> String {
+    verdict.accepts ? "yes" : verdict.loads ? "differs" : "no"
+  }
+
   /// The report as aligned text lines, then the warnings compiler-style; text from the file
   /// (title, names, keywords) has its control characters escaped.
   var text: String {
@@ -320,10 +324,10 @@ struct InspectReport: Encodable {
       "  comments      \(comments.count)\(Self.omitted(commentsOmitted))",
       "  warnings      \(warnings.count)\(Self.omitted(warningsOmitted))",
       "  readers       "
-        + readers.map { $0.reader.rawValue + ($0.accepts ? " yes" : " no") }.joined(separator: ", "),
+        + readers.map { "\($0.reader.rawValue) \(Self.state($0))" }.joined(separator: ", "),
     ]
     lines += readers.filter { !$0.accepts }.map {
-      "    \($0.reader.rawValue): " + $0.reasons.joined(separator: "; ")
+      "    \($0.reader.rawValue) (\(Self.state($0))): " + $0.reasons.joined(separator: "; ")
     }
     lines += warningLines
     return lines.joined(separator: "\n")
