@@ -77,7 +77,9 @@ public struct CubeApplication: Sendable {
   ///     makes the whole application raw.
   ///   - working: the image's space (default linear Rec.709).
   ///   - interpolation: 3D interpolation, used for every lookup (h(m) included).
-  ///   - extrapolation: nil takes the default: `clamp` for pq and hlg cubes, else `linear`.
+  ///   - extrapolation: nil takes the default: `clamp` for pq and hlg cubes, else `bounded`
+  ///     (`linear` above the domain, the capped odd extension below it: LUTEngine's
+  ///     `BoundedExtension`).
   ///     For SDR cubes `clamp` means the `clamp` policy; for raw and linear cubes it is the
   ///     only policy.
   ///   - policy: the highlight policy for cubes with an SDR input (ignored for the others).
@@ -95,11 +97,11 @@ public struct CubeApplication: Sendable {
     let output = transfer == .raw ? space : (outputSpace ?? space)
     let mode = Mode(transfer)
     let outputMode = Mode(output.transfer)
-    let resolvedExtrapolation = extrapolation ?? (transfer.isHDR ? .clamp : .linear)
+    let resolvedExtrapolation = extrapolation ?? (transfer.isHDR ? .clamp : .bounded)
     let effectivePolicy: EDRPolicy? =
       transfer.isSDR ? (resolvedExtrapolation == .clamp ? .clamp : policy) : nil
     let lookupExtrapolation: Extrapolation =
-      transfer.isSDR ? (effectivePolicy == .clamp ? .clamp : .linear) : resolvedExtrapolation
+      effectivePolicy == .clamp ? .clamp : resolvedExtrapolation
     self.space = space
     self.outputSpace = output
     self.working = working
