@@ -56,9 +56,9 @@ struct ConversionGrid {
     }
   }
 
-  /// The 3D intervals per axis the shaper gives to the signals above the mastering peak: an
-  /// eighth of them, at least 1 (8 of 64 at 65³, 4 of 32 at 33³).
-  static func intervalsAbovePeak(size n: Int) -> Int { max(1, (n - 1 + 4) / 8) }
+  /// The 3D intervals per axis the shaper gives to the signals above the mastering peak: a
+  /// quarter of them, at least 1 (16 of 64 at 65³, 8 of 32 at 33³, 4 of 16 at 17³).
+  static func intervalsAbovePeak(size n: Int) -> Int { max(1, (n - 1 + 2) / 4) }
 
   /// `DOMAIN_MAX` of the 3D table: 1 behind a shaper.
   var tableDomainMax: Float { shaper == nil ? Float(domainMax) : 1 }

@@ -25,7 +25,7 @@ public struct CubeConversionOptions: Sendable, Hashable {
     case domain
     /// Through a 1D shaper over the whole signal range (Resolve shaper + 3D): below the
     /// mastering peak table position = q·(signal / signal(peak))^1.15, so nodes lie closer
-    /// toward the peak; above it the last eighth of the intervals (q = 1 − that share),
+    /// toward the peak; above it the last quarter of the intervals (q = 1 − that share),
     /// linear in the signal, where the roll-off to the peak lies.
     case shaped
   }
