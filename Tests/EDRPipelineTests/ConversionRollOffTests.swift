@@ -66,4 +66,21 @@ import Testing
     let brightest = evaluation.colours.compactMap { $0?.inputNits.max() }.max() ?? 0
     #expect(brightest > 5000 && brightest <= 10000)
   }
+
+  /// The done-when of issue 35 at the default size: `convert --shaper` (65³) of every bundled
+  /// look keeps the 4000 cd/m² orange within ΔE_ITP 5 of the look tone-mapped to the peak
+  /// (`EDRCUBE_HEAVY=1`: each 65³ fit takes minutes in a debug build).
+  @Test(
+    .enabled(if: HeavyTests.enabled),
+    arguments: ["warm", "teal_orange", "bleach_bypass", "high_contrast"])
+  func defaultSizeShaperKeepsTheOrange(_ look: String) throws {
+    let source = try CubeReader.read(
+      contentsOf: Fixtures.luts.appendingPathComponent("\(look)_sdr.cube").path)
+    let options = CubeConversionOptions.peakFitted()
+    let converted = try CubeConverter(options: options).convert(source)
+    let (expected, got) = try Self.paths(
+      Self.orange, source: source, converted: converted, options: options)
+    let d = deltaEITP(rec2020Nits: expected, got)
+    #expect(d < 5, "\(look): look \(expected), cube \(got): ΔE_ITP \(d)")
+  }
 }
