@@ -1,4 +1,5 @@
 import ColorMath
+import CubeAuthoring
 import CubeFormat
 import EDRPipeline
 import Foundation
@@ -21,7 +22,9 @@ import Testing
     #expect(try CubeSpace(comments: sdr.comments) == CubeSpace(.srgb, primaries: .rec709))
     #expect(try CubeSpace(comments: pq.comments) == CubeSpace(.pq, primaries: .rec2020))
     #expect(sdr.lut3D?.size == 33 && pq.lut3D?.size == 33)
-    let a = try CubeApplication(file: sdr)
+    // The PQ forms roll off to the 1000 cd/m² mastering peak (`--shaper`, docs/semantics.md
+    // §6): the reference is the look with that roll-off.
+    let a = try CubeApplication(file: sdr, toneMap: CubeConversionOptions.peakFitted().toneMap)
     let b = try CubeApplication(file: pq)
     // Greys and colours from shadows to 4× reference white agree within a few JNDs.
     for x in [
