@@ -40,7 +40,7 @@ import Testing
   }
 
   /// The PQ forms keep highlights: 1000 cd/m² of EDR grey comes out above 600 cd/m² in
-  /// every channel (measured 727–766; 250–347 when they were converted under
+  /// every channel (measured 681–732 with the roll-off to the peak, 727–766 before it; 250–347 when they were converted under
   /// tone-scaled-maxrgb, which flattens these looks' soft shoulders).
   @Test(arguments: looks)
   func pqFormKeepsHighlights(_ look: String) throws {

@@ -83,4 +83,19 @@ import Testing
     let d = deltaEITP(rec2020Nits: expected, got)
     #expect(d < 5, "\(look): look \(expected), cube \(got): ΔE_ITP \(d)")
   }
+
+  /// The bundled PQ forms (`convert --to pq --size 33 --shaper`, luts/README.md) keep the
+  /// 4000 cd/m² orange: within ΔE_ITP 5 of the look rolled off to the peak (before the
+  /// roll-off they turned it cream, 131 away).
+  @Test(arguments: ["warm", "teal_orange", "bleach_bypass", "high_contrast"])
+  func bundledPQFormsKeepTheOrange(_ look: String) throws {
+    let read = { (name: String) in
+      try CubeReader.read(contentsOf: Fixtures.luts.appendingPathComponent(name).path)
+    }
+    let (expected, got) = try Self.paths(
+      Self.orange, source: read("\(look)_sdr.cube"), converted: read("\(look)_pq.cube"),
+      options: .peakFitted(size: 33))
+    let d = deltaEITP(rec2020Nits: expected, got)
+    #expect(d < 5, "\(look): look \(expected), cube \(got): ΔE_ITP \(d)")
+  }
 }
