@@ -86,7 +86,7 @@ import Testing
 
   /// The bundled PQ forms (`convert --to pq --size 33 --shaper`, luts/README.md) keep the
   /// 4000 cd/m² orange: within ΔE_ITP 5 of the look rolled off to the peak (before the
-  /// roll-off they turned it cream, 131 away).
+  /// roll-off they clipped it channel by channel towards cream).
   @Test(arguments: ["warm", "teal_orange", "bleach_bypass", "high_contrast"])
   func bundledPQFormsKeepTheOrange(_ look: String) throws {
     let read = { (name: String) in
