@@ -47,6 +47,11 @@ void edrcube_transform_free(void *transform);
  * JSON (or "null" without "report": true). */
 void *edrcube_convert(const void *lut, const char *options, char **report, char **error);
 
+/** Bakes the cube `edrcube generate KIND` makes (kind: identity, transfer, gamut, look;
+ * options JSON: the command's flags in snake_case, e.g. {"from": "srgb", "to": "pq"} or
+ * {"exposure": 1, "white_balance": [1, 0.9, 0.8]}); a LUT handle for edrcube_lut_free. */
+void *edrcube_generate(const char *kind, const char *options, char **error);
+
 /** Lints kernel source (options JSON: path, dialect); returns the findings as a JSON array. */
 char *edrcube_lint(const char *source, const char *options, char **error);
 

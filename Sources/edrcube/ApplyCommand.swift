@@ -66,12 +66,20 @@ struct ApplyCommand: ParsableCommand {
   @Option(help: "Process slice K of N interleaved slices of the frames (K/N, 1-based).")
   var shard: String?
 
-  @Option(help: "EXR layer to apply to (default: the unnamed layer, R G B).")
+  @Option(
+    help:
+      "EXR layer to apply to, in every part that has it (default: every layer with R, G, B; '' is the unnamed one)."
+  )
   var layer: String?
 
-  @Option(
-    help: "EXR part to apply to, by name or index (default: the first part that has the layer).")
+  @Option(help: "EXR part to apply to, by name or index (default: every part with R, G, B).")
   var part: String?
+
+  @Option(
+    help:
+      "EXR view to apply to, of a multi-view or stereo file (default: every view; the parts or layers of the multiView attribute's views)."
+  )
+  var view: String?
 
   @Option(
     help:
@@ -169,7 +177,7 @@ struct ApplyCommand: ParsableCommand {
       transforms: TransformResolver { working in
         try options.resolve(cube, defaultWorking: working)
       },
-      part: part, layer: layer, alpha: alpha, pixelType: pixelType?.exrPixelType,
+      part: part, layer: layer, view: view, alpha: alpha, pixelType: pixelType?.exrPixelType,
       compression: compression?.rawValue,
       writer: AtomicFileWriter(
         protecting: jobs.map(\.input), allowReplacingInputs: inPlace,

@@ -108,7 +108,13 @@ struct ConvertCommand: ParsableCommand {
         "--core-image needs nodes over 0...1 (Core Image has no DOMAIN and no shaper)")
     }
     if let fromSpace, !["srgb", "bt1886"].contains(fromSpace.lowercased()) {
-      throw ValidationError("--from-space must be srgb or bt1886, got '\(fromSpace)'")
+      let camera =
+        TransferFunction(rawValue: fromSpace.lowercased()).map {
+          ": convert makes PQ/HLG cubes from SDR display looks, and a \($0.rawValue) cube's "
+            + "input is scene-referred (camera or log), with no SDR reading to convert; apply it "
+            + "as it is (edrcube apply --lut-space \($0.rawValue))"
+        } ?? ""
+      throw ValidationError("--from-space must be srgb or bt1886, got '\(fromSpace)'\(camera)")
     }
   }
 
@@ -119,6 +125,7 @@ struct ConvertCommand: ParsableCommand {
     try OutputChecks.refuseReplacing(
       [input], by: [output, plot] + companions.paths)
     let file = try CubeOutput.read(input)
+    if fromSpace == nil && fromPrimaries == nil { try refuseCameraCube(file) }
     var sourceSpace: CubeSpace?
     if fromSpace != nil || fromPrimaries != nil {
       let comment = (try? CubeSpace(comments: file.comments)) ?? nil
@@ -155,6 +162,22 @@ struct ConvertCommand: ParsableCommand {
       Console.output(Self.text(result))
     }
     if let plot { try writePlot(plot, evaluation: evaluation, report: result) }
+  }
+
+  /// A cube whose file name (or TITLE, comments) names a camera input: refused, naming why;
+  /// a cube that names nothing is converted as `srgb rec709`, announced.
+  private func refuseCameraCube(_ file: CubeFile) throws {
+    let resolved = try CubeOutput.library {
+      try CubeSpacePair.resolve(
+        input: nil, primaries: nil, output: nil, outputPrimaries: nil, referenceWhite: nil,
+        comments: file.comments, title: file.title, fileName: input)
+    }
+    if let assumption = resolved.assumption { Console.note("\(input): note: \(assumption)") }
+    guard resolved.origin == .words, !resolved.spaces.input.transfer.isSDR else { return }
+    throw CLIFailure(
+      "\(input): error: convert needs an SDR cube (input srgb or bt1886); this one reads as "
+        + "\(resolved.spaces.name) (\(resolved.originText))"
+        + CubeConverter.cameraAdvice(resolved.spaces))
   }
 
   /// The ΔE_ITP heat map of the report's own sample (one tile of red × green per gamut and

@@ -69,6 +69,7 @@ struct InspectCommand: ParsableCommand {
     let text = (try? Data(contentsOf: URL(fileURLWithPath: cube))).map {
       String(decoding: $0, as: UTF8.self)
     }
+    if let assumption = space.assumption { Console.note("\(cube): note: \(assumption)") }
     let report = InspectReport(
       path: cube, file: file, space: space, survey: CubeSyntaxSurvey(text: text ?? ""))
     if jsonOutput.json {
@@ -101,9 +102,10 @@ struct InspectCommand: ParsableCommand {
   /// `inspect` of a CLF/CTF file; `--write-as` writes it again with EDRCube's CLF writer.
   private func inspectProcessList() throws {
     guard case .processList(let list) = try LoadedLUT.read(cube) else { return }
-    if plot != nil || cubeSpace.isGiven || (writeAs.map { !LoadedLUT.isProcessList($0) } ?? false) {
+    let spaceGiven = cubeSpace.isGiven && !cubeSpace.isRawOnly
+    if plot != nil || spaceGiven || (writeAs.map { !LoadedLUT.isProcessList($0) } ?? false) {
       throw CLIFailure(
-        "\(cube): error: a CLF/CTF process list takes no --plot or --lut-space options, and --write-as writes .clf or .ctf"
+        "\(cube): error: a CLF/CTF process list takes no --plot or --lut-space options (but --lut-space raw, which it is), and --write-as writes .clf or .ctf"
       )
     }
     let report = ProcessListReport(path: cube, list: list)
@@ -189,6 +191,9 @@ struct InspectReport: Encodable {
   /// the input space, and the output space (equal to it unless the cube says otherwise).
   var space: Space
   var outputSpace: Space
+  /// Why these spaces: `command line`, `cube comment`, `cube's words: TITLE "…"`, or
+  /// `default; assumed srgb rec709: nothing in the file names its space`.
+  var spaceReason: String
   /// docs/semantics.md §4: for an SDR cube, `k`, the relative slope of its neutral response
   /// at white, and whether it clips there (`k` < 0.1); nil for other spaces.
   var neutralSlopeAtWhite: Double?
@@ -197,7 +202,7 @@ struct InspectReport: Encodable {
   var readers: [CubeReaderVerdict]
 
   init(
-    path: String, file: CubeFile, space resolved: (spaces: CubeSpacePair, origin: CubeSpace.Origin),
+    path: String, file: CubeFile, space resolved: CubeSpacePair.Resolution,
     survey: CubeSyntaxSurvey
   ) {
     func array(_ v: SIMD3<Float>) -> [Float] { [v.x, v.y, v.z] }
@@ -229,6 +234,7 @@ struct InspectReport: Encodable {
     warningsOmitted = file.omittedWarnings
     space = Space(resolved.spaces.input, origin: resolved.origin)
     outputSpace = Space(resolved.spaces.output, origin: resolved.origin)
+    spaceReason = resolved.reasonText
     let look = CubeApplication(
       lut: CubeLUT(file), space: resolved.spaces.input, outputSpace: resolved.spaces.output)
     neutralSlopeAtWhite = look.neutralSlopeAtWhite
@@ -239,7 +245,7 @@ struct InspectReport: Encodable {
   enum CodingKeys: String, CodingKey {
     case file, dialect, title, lut1DSize, lut3DSize, domainMin, domainMax, domain1D, domain3D
     case outputMin, outputMax, isIdentity, monotonic, inputVideoRange, outputVideoRange
-    case comments, warnings, commentsOmitted, warningsOmitted, space, outputSpace
+    case comments, warnings, commentsOmitted, warningsOmitted, space, outputSpace, spaceReason
     case neutralSlopeAtWhite, clipsAtWhite, readers
   }
 
@@ -266,6 +272,7 @@ struct InspectReport: Encodable {
     try c.encode(warningsOmitted, forKey: .warningsOmitted)
     try c.encode(space, forKey: .space)
     try c.encode(outputSpace, forKey: .outputSpace)
+    try c.encode(spaceReason, forKey: .spaceReason)
     try c.encode(neutralSlopeAtWhite, forKey: .neutralSlopeAtWhite)
     try c.encode(clipsAtWhite, forKey: .clipsAtWhite)
     try c.encode(readers, forKey: .readers)
@@ -306,7 +313,7 @@ struct InspectReport: Encodable {
       "  3D table      \(stage(lut3DSize, domain3D, ""))",
       "  video range   in \(inputVideoRange ? "yes" : "no"), out \(outputVideoRange ? "yes" : "no")",
       "  output range  \(range.joined(separator: "  "))",
-      "  space         \(spaceText) (\(space.origin))",
+      "  space         \(spaceText) (\(space.origin == CubeSpace.Origin.words.rawValue ? spaceReason : space.origin))",
       "  white         \(whiteText)",
       "  identity      \(isIdentity ? "yes" : "no")",
       "  monotonic     \(directions.joined(separator: ", "))",

@@ -9,7 +9,7 @@ The work is done by EDRCube's Swift library (libEDRCubeC.so, loaded with ctypes,
 releases the GIL); values equal the ``edrcube eval`` command's bit for bit. See docs/python.md.
 """
 
-from ._authoring import convert, lint
+from ._authoring import convert, generate, lint
 from ._errors import (
     ConversionError,
     EDRCubeError,
@@ -27,6 +27,7 @@ __all__ = [
     "Transform",
     "read_lut",
     "convert",
+    "generate",
     "lint",
     "EDRCubeError",
     "LUTParseError",

@@ -1,4 +1,4 @@
-"""convert and lint: the CLI's `convert` and `lint` as functions."""
+"""convert, generate and lint: the CLI's `convert`, `generate` and `lint` as functions."""
 
 from __future__ import annotations
 
@@ -30,6 +30,34 @@ def convert(lut: LUT, *, to: str = "pq", shaper: bool = False, size: Optional[in
     measured = ctypes.c_void_p()
     handle = _native.call(lib.edrcube_convert, lut._live(), options, ctypes.byref(measured))
     return LUT(handle), _native.take_json(measured.value)
+
+
+def generate(kind: str, **options: Any) -> LUT:
+    """The cube ``edrcube generate KIND`` bakes, with the command's flags as keyword arguments
+    in snake_case (triples as sequences of three numbers).
+
+    Kinds and their options:
+
+    - ``identity``: ``size`` (default 33), ``shaper_size``, ``one_d``;
+    - ``transfer``: ``from_`` and ``to`` (cube spaces such as ``srgb``, ``pq``, ``logc3``),
+      ``from_primaries``, ``to_primaries``, ``size``, ``domain_max``, ``reference_white``;
+    - ``gamut``: ``from_`` and ``to`` (primaries such as ``rec709``, ``rec2020``),
+      ``transfer`` (default ``linear``), ``size``, ``domain_max``, ``reference_white``;
+    - ``look``: ``exposure``, ``contrast``, ``pivot``, ``saturation``, ``white_balance``,
+      ``cdl_slope``, ``cdl_offset``, ``cdl_power``, ``cdl_saturation``, ``clip``,
+      ``soft_clip``, ``space`` (default ``srgb``), ``primaries``, ``output_space``,
+      ``output_primaries``, ``reference_white``, ``size``, ``title``.
+
+    Raises:
+        OptionsError: an unknown kind, option value or size.
+    """
+    if "from_" in options:
+        options["from"] = options.pop("from_")
+    for key, value in list(options.items()):
+        if isinstance(value, (tuple, list)) or hasattr(value, "tolist"):
+            options[key] = [float(v) for v in value]
+    handle = _native.call(lib.edrcube_generate, kind.encode(), _native.options_json(**options))
+    return LUT(handle)
 
 
 def lint(source: str, *, dialect: Optional[str] = None,

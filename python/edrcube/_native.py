@@ -37,6 +37,7 @@ def _declare(lib: ctypes.CDLL) -> None:
         "edrcube_transform_apply": (None, [c.c_void_p, c.c_void_p, c.c_long, c.c_int, c.c_int]),
         "edrcube_transform_free": (None, [c.c_void_p]),
         "edrcube_convert": (c.c_void_p, [c.c_void_p, c.c_char_p, _char_pp, _char_pp]),
+        "edrcube_generate": (c.c_void_p, [c.c_char_p, c.c_char_p, _char_pp]),
         "edrcube_lint": (c.c_void_p, [c.c_char_p, c.c_char_p, _char_pp]),
         "edrcube_string_free": (None, [c.c_void_p]),
     }

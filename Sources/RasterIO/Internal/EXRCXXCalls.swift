@@ -11,12 +11,21 @@ import WorkScheduler
 #endif
 
 /// The calls RasterIO makes to OpenEXR's C++ library (through the `CEXRDWA` bridge), only for
-/// what OpenEXRCore 3.1 (Debian 12) cannot code: DWAA and DWAB chunks. Headers are still read
-/// by OpenEXRCore; every other compression goes through it too.
+/// what OpenEXRCore 3.1 (Debian 12) cannot code or codes wrongly: DWAA and DWAB chunks, and
+/// B44/B44A chunks that hold 32-bit channels (OpenEXRCore 3.1 scrambles those; the C++
+/// library stores them as OpenEXR specifies). Headers are still read by OpenEXRCore; every
+/// other compression goes through it too.
 enum EXRCXXCalls {
   /// Whether `compression` is coded here rather than by OpenEXRCore.
   static func codes(_ compression: EXRCompression) -> Bool {
     compression == .dwaa || compression == .dwab
+  }
+
+  /// Whether a part with `compression` and channels of `types` is coded here: DWA always,
+  /// B44/B44A when a channel is 32-bit (float or uint).
+  static func codes(_ compression: EXRCompression, types: some Sequence<EXRPixelType>) -> Bool {
+    codes(compression)
+      || ((compression == .b44 || compression == .b44a) && types.contains { $0 != .half })
   }
 
   /// Decodes part `part` of `path` into `buffers` (one per declared channel, same order).
@@ -128,7 +137,7 @@ enum EXRCXXCalls {
       let text = String(
         decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       throw RasterIOError(
-        kind, path: path, "OpenEXR's C++ library (DWA codec) failed", libraryMessage: text)
+        kind, path: path, "OpenEXR's C++ library failed", libraryMessage: text)
     }
   }
 }

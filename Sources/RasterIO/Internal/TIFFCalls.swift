@@ -56,42 +56,44 @@ enum TIFFCalls {
 
   /// Sets a 16-bit tag. The corresponding C function is `TIFFSetField`.
   static func set(_ h: TIFFHandle, _ tag: Int32, u16 value: UInt16) -> Result<Void, RasterIOError> {
-    check(h, ctiff_set_u16(h.tiff, UInt32(tag), value), tag)
+    check(h, tag) { ctiff_set_u16(h.tiff, UInt32(tag), value) }
   }
 
   /// Sets a 32-bit tag. The corresponding C function is `TIFFSetField`.
   static func set(_ h: TIFFHandle, _ tag: Int32, u32 value: UInt32) -> Result<Void, RasterIOError> {
-    check(h, ctiff_set_u32(h.tiff, UInt32(tag), value), tag)
+    check(h, tag) { ctiff_set_u32(h.tiff, UInt32(tag), value) }
   }
 
   /// Sets a rational tag. The corresponding C function is `TIFFSetField`.
   static func set(_ h: TIFFHandle, _ tag: Int32, float value: Float) -> Result<Void, RasterIOError>
   {
-    check(h, ctiff_set_float(h.tiff, UInt32(tag), value), tag)
+    check(h, tag) { ctiff_set_float(h.tiff, UInt32(tag), value) }
   }
 
   /// Sets an ASCII tag. The corresponding C function is `TIFFSetField`.
   static func set(_ h: TIFFHandle, _ tag: UInt32, string value: String)
     -> Result<Void, RasterIOError>
   {
-    check(h, ctiff_set_string(h.tiff, tag, value), Int32(tag))
+    check(h, Int32(tag)) { ctiff_set_string(h.tiff, tag, value) }
   }
 
   /// Sets a counted byte tag. The corresponding C function is `TIFFSetField`.
   static func set(_ h: TIFFHandle, _ tag: Int32, bytes: [UInt8]) -> Result<Void, RasterIOError> {
-    let code = bytes.withUnsafeBytes {
-      ctiff_set_counted_bytes(h.tiff, UInt32(tag), UInt32($0.count), $0.baseAddress)
+    check(h, tag) {
+      bytes.withUnsafeBytes {
+        ctiff_set_counted_bytes(h.tiff, UInt32(tag), UInt32($0.count), $0.baseAddress)
+      }
     }
-    return check(h, code, tag)
   }
 
   /// Sets ExtraSamples. The corresponding C function is `TIFFSetField`.
   static func setExtraSamples(_ h: TIFFHandle, _ values: [UInt16]) -> Result<Void, RasterIOError> {
-    let code = values.withUnsafeBufferPointer {
-      ctiff_set_counted_u16(
-        h.tiff, UInt32(TIFFTAG_EXTRASAMPLES), UInt16($0.count), $0.baseAddress)
+    check(h, TIFFTAG_EXTRASAMPLES) {
+      values.withUnsafeBufferPointer {
+        ctiff_set_counted_u16(
+          h.tiff, UInt32(TIFFTAG_EXTRASAMPLES), UInt16($0.count), $0.baseAddress)
+      }
     }
-    return check(h, code, TIFFTAG_EXTRASAMPLES)
   }
 
   /// How many pages (directories) the file has. The C function is `TIFFNumberOfDirectories`.
@@ -134,13 +136,14 @@ enum TIFFCalls {
     _ h: TIFFHandle, index: UInt32, tiled: Bool, into buffer: UnsafeMutableRawPointer,
     byteCount: Int
   ) -> Result<Void, RasterIOError> {
+    let mark = h.messages.count
     let got =
       tiled
       ? TIFFReadEncodedTile(h.tiff, index, buffer, tmsize_t(byteCount))
       : TIFFReadEncodedStrip(h.tiff, index, buffer, tmsize_t(byteCount))
     guard got == tmsize_t(byteCount) else {
       let what = tiled ? "tile" : "strip"
-      return .failure(h.error(.corrupt, "cannot decode \(what) \(index)"))
+      return .failure(h.error(.corrupt, "cannot decode \(what) \(index)", since: mark))
     }
     return .success(())
   }
@@ -155,6 +158,7 @@ enum TIFFCalls {
   ) -> Result<Void, RasterIOError> {
     let data = UnsafeMutableRawPointer(mutating: buffer)
     let size = tmsize_t(byteCount)
+    let mark = h.messages.count
     let written =
       switch (tiled, raw) {
       case (true, true): TIFFWriteRawTile(h.tiff, index, data, size)
@@ -162,18 +166,20 @@ enum TIFFCalls {
       case (false, true): TIFFWriteRawStrip(h.tiff, index, data, size)
       case (false, false): TIFFWriteEncodedStrip(h.tiff, index, data, size)
       }
-    guard written >= 0 else { return .failure(h.error(.io, "cannot write strip or tile")) }
+    guard written >= 0 else {
+      return .failure(h.error(.io, "cannot write strip or tile", since: mark))
+    }
     return .success(())
   }
 
   /// Writes the directory and pending data. The corresponding C function is `TIFFFlush`.
   static func flush(_ h: TIFFHandle) -> Result<Void, RasterIOError> {
-    TIFFFlush(h.tiff) == 1 ? .success(()) : .failure(h.error(.io, "cannot finish the file"))
+    h.call(.io, "cannot finish the file") { TIFFFlush(h.tiff) }
   }
 
-  private static func check(_ h: TIFFHandle, _ code: Int32, _ tag: Int32)
+  private static func check(_ h: TIFFHandle, _ tag: Int32, _ set: () -> Int32)
     -> Result<Void, RasterIOError>
   {
-    code == 1 ? .success(()) : .failure(h.error(.invalidRequest, "cannot set TIFF tag \(tag)"))
+    h.call(.invalidRequest, "cannot set TIFF tag \(tag)", set)
   }
 }

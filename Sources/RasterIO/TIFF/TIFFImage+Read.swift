@@ -35,9 +35,10 @@ extension TIFFImage {
 
   /// The geometry and tags, with an empty sample array of the right type.
   private static func readHeader(_ h: TIFFHandle, limits: RasterLimits) throws -> TIFFImage {
+    let mark = h.messages.count
     guard let width = TIFFCalls.u32(h, TIFFTAG_IMAGEWIDTH),
       let height = TIFFCalls.u32(h, TIFFTAG_IMAGELENGTH)
-    else { throw h.error(.corrupt, "missing image size") }
+    else { throw h.error(.corrupt, "missing image size", since: mark) }
     try limits.check(width: Int64(width), height: Int64(height), path: h.path)
     let bits = Int(TIFFCalls.u16Defaulted(h, TIFFTAG_BITSPERSAMPLE) ?? 0)
     let format = TIFFCalls.u16Defaulted(h, TIFFTAG_SAMPLEFORMAT) ?? 1
