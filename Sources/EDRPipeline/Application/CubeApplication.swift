@@ -81,7 +81,7 @@ public struct CubeApplication: Sendable {
   ///   - working: the image's space (default linear Rec.709).
   ///   - interpolation: 3D interpolation, used for every lookup (h(m) included).
   ///   - extrapolation: nil takes the default: `clamp` for pq and hlg cubes, else `bounded`
-  ///     (`linear` above the domain, the capped odd extension below it: LUTEngine's
+  ///     (`linear` above the domain, its slope capped below it: LUTEngine's
   ///     `BoundedExtension`).
   ///     For SDR cubes `clamp` means the `clamp` policy; for raw and linear cubes it is the
   ///     only policy.
