@@ -269,7 +269,7 @@ import Testing
       let lines = flat.stderr.split(separator: "\n").map(String.init)
       #expect(
         lines == [
-          "lut: \(look): space srgb rec709 (cube comment), working linear rec709, trilinear, extrapolation linear, "
+          "lut: \(look): space srgb rec709 (cube comment), working linear rec709, trilinear, extrapolation bounded, "
             + "policy tone-scaled-maxrgb",
           "\(look): warning: this look clips at white; under --edr-policy tone-scaled-maxrgb "
             + "EDR highlights above white come out flat (rising-maxrgb, the default, keeps them "
@@ -280,7 +280,7 @@ import Testing
       try #require(rising.status == 0, "\(rising.stderr)")
       #expect(
         rising.stderr
-          == "lut: \(look): space srgb rec709 (cube comment), working linear rec709, trilinear, extrapolation linear, "
+          == "lut: \(look): space srgb rec709 (cube comment), working linear rec709, trilinear, extrapolation bounded, "
           + "policy rising-maxrgb, tone map knee\n")
     }
   }

@@ -158,14 +158,20 @@ public struct CubeConverter: Sendable {
       "edr-policy: \(o.policy.rawValue)",
       "interpolation of the SDR cube: \(o.interpolation.rawValue)",
       "tone map: "
-        + (o.peak.map { "\(o.toneMapCurve.rawValue) to \(formatted($0)) cd/m2" } ?? "none"),
+        + (o.toneMap == nil
+          ? "none"
+          : "\(o.toneMapCurve.rawValue) to \(formatted(o.masteringPeak)) cd/m2"
+            + (o.peak == nil ? " (roll-off to the mastering peak)" : "")),
       "node placement: \(o.placement.rawValue)",
     ]
     let top = Float(grid.domainMax)
     if let shaper = grid.shaper {
-      lines.append("mastering peak: \(formatted(o.masteringPeak)) cd/m2 (shaper input 0 to \(top))")
+      let peak = Float(grid.peakSignal)
+      let above = peak < 1 ? ConversionGrid.intervalsAbovePeak(size: o.size) : 0
+      lines.append("mastering peak: \(formatted(o.masteringPeak)) cd/m2 (signal \(peak))")
       lines.append(
-        "shaper: \(shaper.size) rows, (signal / \(top))^\(ConversionGrid.shaperExponent)")
+        "shaper: \(shaper.size) rows over 0 to 1, (signal / \(peak))^\(ConversionGrid.shaperExponent) "
+          + "below the peak, \(above) of \(o.size - 1) intervals above it")
     } else if o.placement != .full {
       lines.append("mastering peak: \(formatted(o.masteringPeak)) cd/m2 (DOMAIN_MAX \(top))")
     }

@@ -80,7 +80,9 @@ public struct CubeApplication: Sendable {
   ///     cube's display code values.
   ///   - working: the image's space (default linear Rec.709).
   ///   - interpolation: 3D interpolation, used for every lookup (h(m) included).
-  ///   - extrapolation: nil takes the default: `clamp` for pq and hlg cubes, else `linear`.
+  ///   - extrapolation: nil takes the default: `clamp` for pq and hlg cubes, else `bounded`
+  ///     (`linear` above the domain, its slope capped below it: LUTEngine's
+  ///     `BoundedExtension`).
   ///     For SDR cubes `clamp` means the `clamp` policy; for raw and linear cubes it is the
   ///     only policy.
   ///   - policy: the highlight policy for cubes with an SDR input (ignored for the others).
@@ -98,13 +100,13 @@ public struct CubeApplication: Sendable {
     let output = transfer == .raw ? space : (outputSpace ?? space)
     let mode = Mode(transfer)
     let outputMode = Mode(output.transfer)
-    let resolvedExtrapolation = extrapolation ?? (transfer.isHDR ? .clamp : .linear)
+    let resolvedExtrapolation = extrapolation ?? (transfer.isHDR ? .clamp : .bounded)
     // A raw output is handed back as looked up: no decoding, so no highlight policy.
     let rawOutput = outputMode == .raw
     let effectivePolicy: EDRPolicy? =
       transfer.isSDR && !rawOutput ? (resolvedExtrapolation == .clamp ? .clamp : policy) : nil
     let lookupExtrapolation: Extrapolation =
-      effectivePolicy.map { $0 == .clamp ? .clamp : .linear } ?? resolvedExtrapolation
+      effectivePolicy == .clamp ? .clamp : resolvedExtrapolation
     self.space = space
     self.outputSpace = output
     self.working = working

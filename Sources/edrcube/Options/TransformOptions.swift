@@ -18,7 +18,9 @@ struct TransformOptions: ParsableArguments {
 
   @Option(
     help: """
-      Outside the cube's domain: linear (EDR extrapolation) or clamp. Default: linear, \
+      Outside the cube's domain: bounded (linear above the domain; below it, negative \
+      components carried through at the look's own response, never steeper than its gain), \
+      linear (the unbounded first-order extension, also below) or clamp. Default: bounded, \
       clamp for PQ and HLG cubes.
       """)
   var extrapolation: Extrapolation?
@@ -142,7 +144,7 @@ struct ResolvedTransform {
 
   /// What `apply` and `eval` print on stderr (docs/semantics.md §8):
   /// `lut: x.cube: space srgb rec709 (cube comment), working linear rec709, trilinear,
-  /// extrapolation linear, policy rising-maxrgb`.
+  /// extrapolation bounded, policy rising-maxrgb`.
   var summary: String {
     let a = application
     if let list = a.processList?.processList {
