@@ -66,16 +66,19 @@ import Testing
       try #require(r.status == 0, "\(r.stderr)")
       #expect(r.stdout.contains("ΔE_ITP"))
       let (pixels, _) = try PNGImage.read(path: png)
-      // A 320 × 180 chart at scale 2 from (16, 40); 21 bars of 16 px, 70 px to the right.
-      #expect(pixels.width == 16 + 640 + 70 + 21 * 16 + 24)
-      #expect(pixels.height == 40 + 360 + 60)
-      // The PQ steps band (rows 0.76…0.88 of the chart) starts with signal 0: black in both
-      // paths, ΔE ≈ 0, the scale's first colour (0.1, 0.15, 0.45).
-      let got = Self.codes(pixels, 16 + 2 * 5, 40 + 2 * 147)
+      // The report's own sample at scale 1 from (16, 40): 53 levels per channel for PQ, one
+      // 53 × 53 tile (red across, green down) per gamut and blue level, 8 tiles to a row (2 · 53
+      // tiles: 14 rows); the histogram's 21 bars of 16 px 70 px to the right.
+      let (mapWidth, mapHeight) = (8 * 53, 14 * 53)
+      #expect(pixels.width == 16 + mapWidth + 70 + 21 * 16 + 24)
+      #expect(pixels.height == 40 + mapHeight + 60)
+      // The first tile's first cell is Rec.709 black: black in both paths, ΔE ≈ 0, the
+      // scale's first colour (0.1, 0.15, 0.45).
+      let got = Self.codes(pixels, 16, 40)
       let expected = [Self.code(0.1), Self.code(0.15), Self.code(0.45)]
       #expect(zip(got, expected).allSatisfy { abs($0 - $1) <= 1 }, "\(got)")
-      // The histogram's frame is drawn.
-      #expect(Self.codes(pixels, 16 + 640 + 70 - 1, 40 + 100) == Array(repeating: 153, count: 3))
+      #expect(
+        Self.codes(pixels, 16 + mapWidth + 70 - 1, 40 + 100) == Array(repeating: 153, count: 3))
     }
   }
 }
