@@ -31,6 +31,7 @@ interop:
 	@bash scripts/ensure-python-peers.sh
 	python3 scripts/interop/cube_interop.py .build/debug/edrcube
 	python3 scripts/interop/clf_interop.py .build/debug/edrcube
+	python3 scripts/interop/lutformats_interop.py .build/debug/edrcube
 
 # The test suite under AddressSanitizer, then under ThreadSanitizer, each in its own build
 # folder (the debug build is untouched); any report fails the run (TSan exits 66 at the end). SWIFT_BACKTRACE=enable=no: the backtracer and the
