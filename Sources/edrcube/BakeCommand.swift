@@ -49,6 +49,11 @@ struct BakeCommand: ParsableCommand {
   @Option(name: .customLong("range-max"), help: "The highest input covered, × white.")
   var rangeMax: Double = 64
 
+  @Option(
+    name: .customLong("shaper-offset"),
+    help: "The shaper's offset c in log2(x + c): smaller gives more nodes near black.")
+  var shaperOffset: Double = 0.125
+
   @Flag(help: "Print ΔE_ITP of the host's result (emulated) against EDRCube's over the range.")
   var report = false
 
@@ -60,6 +65,9 @@ struct BakeCommand: ParsableCommand {
     guard rangeMin < 0, rangeMax > 0, rangeMin.isFinite, rangeMax.isFinite else {
       throw ValidationError("--range-min must be below 0 and --range-max above 0.")
     }
+    guard shaperOffset > 0, shaperOffset.isFinite else {
+      throw ValidationError("--shaper-offset must be a positive number.")
+    }
   }
 
   func run() throws {
@@ -70,7 +78,7 @@ struct BakeCommand: ParsableCommand {
       throw CLIFailure.tool("bake works in linear light: --working-space linear")
     }
     Console.note(resolved.summary)
-    let shaper = BakeShaper(low: rangeMin, high: rangeMax)
+    let shaper = BakeShaper(low: rangeMin, high: rangeMax, offset: shaperOffset)
     let bake = LookBake(application, shaper: shaper, size: size)
     let name = URL(fileURLWithPath: transform.lut).deletingPathExtension().lastPathComponent
     let emulated: (SIMD3<Float>) -> SIMD3<Float>
