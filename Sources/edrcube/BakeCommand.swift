@@ -18,9 +18,9 @@ struct BakeCommand: ParsableCommand {
       Hosts that clamp a cube at its domain (OpenColorIO and so Nuke, Maya, Blender and \
       ffmpeg's ocio filter; Resolve; ffmpeg's lut3d) lose everything EDRCube does above \
       white. bake evaluates the cube exactly as eval and apply would (space, extrapolation, \
-      policy, tone map: the same options) at the nodes of a log2 shaper over \
+      policy, tone map: the same options) at the nodes of a shaper (linear toe below 0, log2 above) over \
       [--range-min, --range-max] × white, working linear, and writes: --for ocio a CLF \
-      (Log cameraLinToLog shaper + tetrahedral LUT3D), --for resolve a shaper + 3D .cube, \
+      (halfDomain LUT1D shaper + tetrahedral LUT3D), --for resolve a shaper + 3D .cube, \
       --for ffmpeg a .csp whose prelut is the shaper. --report prints ΔE_ITP of the host's \
       result (emulated by EDRCube; scripts/interop/bake_interop.py measures the real hosts) \
       against EDRCube's own over the range.
@@ -52,7 +52,11 @@ struct BakeCommand: ParsableCommand {
   @Option(
     name: .customLong("shaper-offset"),
     help: "The shaper's offset c in log2(x + c): smaller gives more nodes near black.")
-  var shaperOffset: Double = 0.125
+  var shaperOffset: Double = 1.0 / 16
+
+  @Option(
+    name: .customLong("shaper-toe"), help: "The share of the shaper's output for negative inputs.")
+  var shaperToe: Double = 0.125
 
   @Flag(help: "Print ΔE_ITP of the host's result (emulated) against EDRCube's over the range.")
   var report = false
@@ -68,6 +72,9 @@ struct BakeCommand: ParsableCommand {
     guard shaperOffset > 0, shaperOffset.isFinite else {
       throw ValidationError("--shaper-offset must be a positive number.")
     }
+    guard shaperToe > 0, shaperToe < 1 else {
+      throw ValidationError("--shaper-toe must be in (0, 1).")
+    }
   }
 
   func run() throws {
@@ -78,7 +85,7 @@ struct BakeCommand: ParsableCommand {
       throw CLIFailure.tool("bake works in linear light: --working-space linear")
     }
     Console.note(resolved.summary)
-    let shaper = BakeShaper(low: rangeMin, high: rangeMax, offset: shaperOffset)
+    let shaper = BakeShaper(low: rangeMin, high: rangeMax, offset: shaperOffset, toe: shaperToe)
     let bake = LookBake(application, shaper: shaper, size: size)
     let name = URL(fileURLWithPath: transform.lut).deletingPathExtension().lastPathComponent
     let emulated: (SIMD3<Float>) -> SIMD3<Float>
@@ -91,7 +98,8 @@ struct BakeCommand: ParsableCommand {
     case .resolve:
       let file = bake.shaperCube(title: name)
       try write { try CubeWriter.write(file, profile: .resolve) }
-      let processor = LUTProcessor(lut: CubeLUT(file), extrapolation: .clamp)
+      let processor = LUTProcessor(
+        lut: CubeLUT(file), interpolation: .tetrahedral, extrapolation: .clamp)
       emulated = { processor.apply($0) }
     case .ffmpeg:
       let table = CubeTable3D(size: size, values: bake.values)
@@ -107,7 +115,9 @@ struct BakeCommand: ParsableCommand {
       }
     }
     guard report else { return }
-    let inputs = BakeReport.samples(shaper, count: 20000)
+    // The sample does not depend on the shaper options: the figures compare them fairly.
+    let inputs = BakeReport.samples(
+      BakeShaper(low: rangeMin, high: rangeMax, offset: 0.125), count: 20000)
     let result = BakeReport(
       inputs: inputs, host: inputs.map(emulated), reference: inputs.map(application.apply),
       primaries: application.working.primaries,

@@ -35,12 +35,16 @@ public struct LookBake: Sendable {
     self.values = values
   }
 
-  /// For OpenColorIO: a CLF with the shaper as a `Log` (`cameraLinToLog`) node and a
-  /// tetrahedral `LUT3D`.
+  /// For OpenColorIO: a CLF with the shaper as a `halfDomain` LUT1D (65536 entries, one per
+  /// half-float input, so it holds the shaper exactly at every half value; non-finite halves
+  /// take the ends) and a tetrahedral `LUT3D` (tetrahedral resamples a look's grid more
+  /// closely than trilinear, whatever EDRCube's own interpolation).
   public func processList(name: String?) -> ProcessList {
-    let parameters = CLFLog.Parameters(
-      base: 2, logSideSlope: shaper.slope, logSideOffset: shaper.intercept, linSideSlope: 1,
-      linSideOffset: shaper.offset, linSideBreak: 0)
+    var shaped = [Double](repeating: 0, count: 65536)
+    for bits in 0..<65536 {
+      let x = Double(Float(Float16(bitPattern: UInt16(bits))))
+      shaped[bits] = x.isNaN ? 0 : shaper(min(max(x, shaper.low), shaper.high))
+    }
     var clfOrder = [Double](repeating: 0, count: values.count)
     for b in 0..<size {
       for g in 0..<size {
@@ -55,21 +59,22 @@ public struct LookBake: Sendable {
       id: "edrcube-bake", name: name,
       descriptions: [
         "Baked by edrcube bake --for ocio: the look as EDRCube applies it over "
-          + "[\(shaper.low), \(shaper.high)] x white, log2 shaper + \(size)^3 LUT3D"
+          + "[\(shaper.low), \(shaper.high)] x white, shaper (halfDomain LUT1D) + \(size)^3 LUT3D"
       ],
       nodes: [
         ProcessNode(
-          operation: .log(
-            CLFLog(style: .cameraLinToLog, channels: Array(repeating: parameters, count: 3)))),
+          operation: .lut1D(CLFLUT1D(values: shaped, components: 1, halfDomain: true))),
         ProcessNode(
           operation: .lut3D(CLFLUT3D(grid: size, values: clfOrder, interpolation: .tetrahedral))),
       ])
   }
 
-  /// The shaper sampled at `count` points evenly spaced in its output (so that linear
-  /// interpolation between them follows it closely): inputs and shaped values.
+  /// The shaper as points for linear interpolation: the two ends of the toe, then `count`
+  /// points evenly spaced in the output of the log part (so that interpolation between them
+  /// follows it closely): inputs and shaped values.
   public func shaperPoints(_ count: Int) -> (inputs: [Double], outputs: [Double]) {
-    let outputs = (0..<count).map { Double($0) / Double(count - 1) }
+    let t = shaper.toe
+    let outputs = [0] + (0..<count).map { t + (1 - t) * Double($0) / Double(count - 1) }
     return (outputs.map(shaper.inverse), outputs)
   }
 
