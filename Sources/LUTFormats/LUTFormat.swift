@@ -93,13 +93,13 @@ public enum LUTFormat: String, Sendable, Hashable, CaseIterable {
     if upper.contains("LUT_3D_SIZE") || upper.contains("LUT_1D_SIZE") { return .cube }
     if upper.contains("3DMESH") { return .threeDL }
     let rows = lines.filter { !$0.hasPrefix("#") }.map { $0.split(whereSeparator: \.isWhitespace) }
-    if let row = rows.first, row.count > 3, row.allSatisfy({ Int($0) != nil }) { return .threeDL }
     let numbers = rows.joined()
     if rows.count == 3 || rows.count == 4, numbers.count == 12,
       numbers.allSatisfy({ Double($0) != nil })
     {
       return .spimtx
     }
+    if let row = rows.first, row.count > 3, row.allSatisfy({ Int($0) != nil }) { return .threeDL }
     return nil
   }
 
