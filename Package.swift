@@ -146,7 +146,8 @@ let package = Package(
       name: "edrcube",
       dependencies: [
         "CubeFormat", "CLFFormat", "LUTFormats", "ColorMath", "LUTEngine", "EDRPipeline",
-        "CubeAuthoring", "EDRPlots", "RasterIO", "KernelLint", "LintCommandLine", "FileOutput", "WorkScheduler",
+        "CubeAuthoring", "EDRPlots", "RasterIO", "KernelLint", "LintCommandLine", "FileOutput",
+        "WorkScheduler",
         "CLUTKernels",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],

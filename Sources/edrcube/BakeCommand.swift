@@ -103,7 +103,7 @@ struct BakeCommand: ParsableCommand {
       emulated = { processor.apply($0) }
     case .ffmpeg:
       let table = CubeTable3D(size: size, values: bake.values)
-      let points = bake.shaperPoints(1024)
+      let points = bake.shaperPoints(1025)
       try write { Array(CSPWriter.text(prelut: points.inputs, points.outputs, table: table).utf8) }
       let processor = LUTProcessor(
         lut: CubeLUT(lut3D: table), interpolation: .tetrahedral, extrapolation: .clamp)

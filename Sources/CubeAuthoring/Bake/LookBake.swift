@@ -69,12 +69,11 @@ public struct LookBake: Sendable {
       ])
   }
 
-  /// The shaper as points for linear interpolation: the two ends of the toe, then `count`
-  /// points evenly spaced in the output of the log part (so that interpolation between them
-  /// follows it closely): inputs and shaped values.
+  /// The shaper at `count` points evenly spaced in its output (so that linear interpolation
+  /// between them follows it closely; with 1025 points and a toe of 1/8 the toe's end is
+  /// one of them): inputs and shaped values.
   public func shaperPoints(_ count: Int) -> (inputs: [Double], outputs: [Double]) {
-    let t = shaper.toe
-    let outputs = [0] + (0..<count).map { t + (1 - t) * Double($0) / Double(count - 1) }
+    let outputs = (0..<count).map { Double($0) / Double(count - 1) }
     return (outputs.map(shaper.inverse), outputs)
   }
 
