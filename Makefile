@@ -26,12 +26,14 @@ test: deps
 	$(MAKE) --no-print-directory interop
 	$(SWIFT) build --product EDRCubeC && PYTHONPATH=$(CURDIR)/python EDRCUBE_LIB=$(CURDIR)/.build/debug/libEDRCubeC.so EDRCUBE_CLI=$(CURDIR)/.build/debug/edrcube python3 -m pytest -q python/tests
 
-# Files we write load in colour-science and OpenColorIO with identical values, and theirs in ours.
+# Files we write load in colour-science and OpenColorIO with identical values, and theirs in ours;
+# inspect's reader verdicts match what OpenColorIO, colour-science and ffmpeg do with the corpus.
 interop:
 	@bash scripts/ensure-python-peers.sh
 	python3 scripts/interop/cube_interop.py .build/debug/edrcube
 	python3 scripts/interop/clf_interop.py .build/debug/edrcube
 	python3 scripts/interop/lutformats_interop.py .build/debug/edrcube
+	python3 scripts/interop/reader_verdicts.py .build/debug/edrcube
 
 # The test suite under AddressSanitizer, then under ThreadSanitizer, each in its own build
 # folder (the debug build is untouched); any report fails the run (TSan exits 66 at the end). SWIFT_BACKTRACE=enable=no: the backtracer and the

@@ -16,6 +16,7 @@
 #include <ImfMultiPartOutputFile.h>
 #include <ImfOutputPart.h>
 #include <ImfPartType.h>
+#include <ImfPreviewImage.h>
 #include <ImfStringAttribute.h>
 
 #include <cerrno>
@@ -116,6 +117,10 @@ Imf::Header header(const edr_exr_part &p) {
                  Imath::V2f(c[0], c[1]), Imath::V2f(c[2], c[3]), Imath::V2f(c[4], c[5]),
                  Imath::V2f(c[6], c[7]))));
   }
+  if (p.preview_rgba)
+    h.setPreviewImage(Imf::PreviewImage(
+        p.preview_size[0], p.preview_size[1],
+        reinterpret_cast<const Imf::PreviewRgba *>(p.preview_rgba)));
   return h;
 }
 

@@ -29,6 +29,7 @@ public enum ProcessListReader {
         "the file is \(info.st_size) bytes, above the limit of \(CLFLimits.maxBytes)", at: whole)
     }
     var bytes: [UInt8] = []
+    if kind == S_IFREG { bytes.reserveCapacity(Int(info.st_size)) }
     do {
       while bytes.count <= CLFLimits.maxBytes,
         let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty

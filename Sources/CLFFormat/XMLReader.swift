@@ -122,17 +122,25 @@ public struct XMLReader {
       throw error("expected '>' or '/>' in the start tag of '\(qualifiedName)'", at: index)
     }
     index += 1
+    // Text is kept as runs of the document's bytes (`run` is where the current one starts)
+    // and copied once, into the element's string: a 250 MB Array costs one copy, not a byte
+    // array grown by doubling plus the string (issue 40 R3). `text` holds the bytes of runs
+    // that a reference, CDATA section or child element ended.
     var text: [UInt8] = []
+    var run = index
     while true {
       guard index < bytes.count else {
         throw error("end of file inside '\(qualifiedName)' (no end tag)", at: start)
       }
       let byte = bytes[index]
-      if byte == UInt8(ascii: "&") {
-        try reference(into: &text)
-      } else if byte != UInt8(ascii: "<") {
-        text.append(byte)
+      if byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") {
         index += 1
+        continue
+      }
+      let plain = bytes[run..<index]
+      if byte == UInt8(ascii: "&") {
+        text.append(contentsOf: plain)
+        try reference(into: &text)
       } else if matches("</") {
         let endAt = index
         index += 2
@@ -143,18 +151,26 @@ public struct XMLReader {
           throw error("end tag '\(endName)' does not close '\(qualifiedName)'", at: endAt)
         }
         index += 1
-        node.text = String(decoding: text, as: UTF8.self)
+        if text.isEmpty {
+          node.text = String(decoding: plain, as: UTF8.self)
+        } else {
+          text.append(contentsOf: plain)
+          node.text = String(decoding: text, as: UTF8.self)
+        }
         return node
       } else if matches("<![CDATA[") {
+        text.append(contentsOf: plain)
         index += 9
         let from = index
         try skip(past: "]]>", what: "CDATA section", openedAt: from - 9)
         text.append(contentsOf: bytes[from..<(index - 3)])
       } else if try skipMarkupOutsideElements() {
-        continue
+        text.append(contentsOf: plain)
       } else {
+        text.append(contentsOf: plain)
         node.children.append(try element(depth: depth + 1, namespaces: namespaces))
       }
+      run = index
     }
   }
 }

@@ -45,8 +45,10 @@ public struct CubeAnalysis: Sendable, Hashable {
   public var outputMin: SIMD3<Float>
   /// The largest output value per channel, like ``outputMin``.
   public var outputMax: SIMD3<Float>
-  /// Whether every stage is within ``CubeFile/identityTolerance`` (relative to its domain's
-  /// magnitude) of the identity over its domain, and the video-range flags cancel.
+  /// Whether every stage is within the identity tolerance (``CubeFile/identityTolerance``,
+  /// or one unit in the last decimal the file prints, up to ``CubeFile/printedIdentityLimit``;
+  /// relative to its domain's magnitude) of the identity over its domain, and the video-range
+  /// flags cancel.
   public var isIdentity: Bool
   /// Per channel (r, g, b): along the neutral axis (the 1D rows, the 3D diagonal nodes
   /// `(i, i, i)`; both stages of a shaper file, composed per channel).
@@ -57,9 +59,29 @@ extension CubeFile {
   /// The identity check's tolerance: 1e-6 times the largest domain bound magnitude (≥ 1).
   public static let identityTolerance: Float = 1e-6
 
+  /// The loosest tolerance a file's printed precision may give the identity check: 1e-4,
+  /// under half a 12-bit code value.
+  public static let printedIdentityLimit: Float = 1e-4
+
+  /// The identity check's tolerance for a table printed with `decimals` digits after the
+  /// point: one unit in that last place (a writer that computes in Float and rounds may be one
+  /// unit off; Resolve's 6-decimal files are), at least ``identityTolerance`` and at most
+  /// ``printedIdentityLimit``, plus the rounding of a Float near 1.
+  public static func identityTolerance(printedDecimals decimals: Int) -> Float {
+    var unit: Float = decimals > 0 ? 1 : 0
+    for _ in 0..<min(decimals, 12) { unit /= 10 }
+    return max(identityTolerance, min(unit, printedIdentityLimit)) + 2 * Float.ulpOfOne
+  }
+
   /// Output range, identity and neutral-axis monotonicity of the file's tables.
+  /// - Parameter printedDecimals: the most digits after the point the file prints on a row
+  ///   (``CubeSyntaxSurvey/fractionDigits``); 0 when unknown, which keeps
+  ///   ``identityTolerance``.
   /// - Complexity: O(n) in the number of table values.
-  public func analyze() -> CubeAnalysis {
+  public func analyze(printedDecimals: Int = 0) -> CubeAnalysis {
+    let tolerance =
+      printedDecimals > 0
+      ? Self.identityTolerance(printedDecimals: printedDecimals) : Self.identityTolerance
     let last = lut3D?.values ?? lut1D?.values ?? []
     var lo = SIMD3<Float>(repeating: .infinity)
     var hi = SIMD3<Float>(repeating: -.infinity)
@@ -79,8 +101,9 @@ extension CubeFile {
       hi = (hi - 64.0 / 1023) * (1023.0 / 876)
     }
     let identity =
-      inputVideoRange == outputVideoRange && (lut1D.map(Self.isIdentity) ?? true)
-      && (lut3D.map(Self.isIdentity) ?? true)
+      inputVideoRange == outputVideoRange
+      && (lut1D.map { Self.isIdentity($0, tolerance) } ?? true)
+      && (lut3D.map { Self.isIdentity($0, tolerance) } ?? true)
     var monotonicity: [CubeMonotonicity] = []
     for c in 0..<3 {
       let shaper = lut1D.map { t in CubeMonotonicity((0..<t.size).lazy.map { t.values[3 * $0 + c] })
@@ -99,8 +122,8 @@ extension CubeFile {
       outputMin: lo, outputMax: hi, isIdentity: identity, monotonicity: monotonicity)
   }
 
-  private static func tolerance(_ lo: SIMD3<Float>, _ hi: SIMD3<Float>) -> Float {
-    identityTolerance * max(1, max(magnitude(lo).max(), magnitude(hi).max()))
+  private static func tolerance(_ base: Float, _ lo: SIMD3<Float>, _ hi: SIMD3<Float>) -> Float {
+    base * max(1, max(magnitude(lo).max(), magnitude(hi).max()))
   }
 
   private static func magnitude(_ v: SIMD3<Float>) -> SIMD3<Float> { pointwiseMax(v, -v) }
@@ -109,8 +132,8 @@ extension CubeFile {
     lo + Float(i) / Float(n - 1) * (hi - lo)
   }
 
-  private static func isIdentity(_ t: CubeTable1D) -> Bool {
-    let tol = tolerance(t.domainMin, t.domainMax)
+  private static func isIdentity(_ t: CubeTable1D, _ base: Float) -> Bool {
+    let tol = tolerance(base, t.domainMin, t.domainMax)
     for i in 0..<t.size {
       for c in 0..<3 {
         let want = expected(i, of: t.size, t.domainMin[c], t.domainMax[c])
@@ -120,8 +143,8 @@ extension CubeFile {
     return true
   }
 
-  private static func isIdentity(_ t: CubeTable3D) -> Bool {
-    let tol = tolerance(t.domainMin, t.domainMax)
+  private static func isIdentity(_ t: CubeTable3D, _ base: Float) -> Bool {
+    let tol = tolerance(base, t.domainMin, t.domainMax)
     var k = 0
     for b in 0..<t.size {
       for g in 0..<t.size {

@@ -1,6 +1,7 @@
 /// A program or library that reads `.cube` files.
 public enum CubeConsumer: String, Sendable, Hashable, CaseIterable, Codable {
-  /// OpenColorIO 2.x (`iridas_cube` and `resolve_cube` readers; a file loads if either does).
+  /// OpenColorIO 2.6 (`iridas_cube` and `resolve_cube` readers, then a reader of the bare 3D
+  /// table when both refuse; a file loads if any does).
   case openColorIO = "OpenColorIO"
   /// colour-science 0.4.x `read_LUT` (Iridas reader, then the Resolve one on failure).
   case colourScience = "colour-science"
@@ -12,128 +13,195 @@ public enum CubeConsumer: String, Sendable, Hashable, CaseIterable, Codable {
   case coreImage = "Core Image"
 }
 
-/// Whether one reader takes a file as EDRCube reads it, and why not.
+/// What one reader does with a file as EDRCube reads it, and why.
 public struct CubeReaderVerdict: Sendable, Hashable, Codable {
   /// The reader.
   public var reader: CubeConsumer
-  /// Whether it loads the file and gets the same table and domain.
+  /// Whether it loads the file at all.
+  public var loads: Bool
+  /// Whether it loads the file and gets the same tables and domain (the same values).
   public var accepts: Bool
-  /// Why it does not (empty when it does), one phrase per rule broken.
+  /// Why it refuses the file or reads other values (empty when it accepts), one phrase per
+  /// rule broken.
   public var reasons: [String]
+}
+
+/// One rule a file breaks for one reader.
+struct ReaderFinding: Sendable, Hashable {
+  /// What the reader does, as a phrase.
+  var reason: String
+  /// Whether the reader then refuses the file (else it loads it with other values).
+  var refuses = true
+}
+
+extension [ReaderFinding] {
+  /// The verdict for `reader` when these are all the rules the file breaks.
+  func verdict(_ reader: CubeConsumer) -> CubeReaderVerdict {
+    CubeReaderVerdict(
+      reader: reader, loads: !contains(where: \.refuses), accepts: isEmpty, reasons: map(\.reason))
+  }
+
+  /// These findings with `prefix` before each reason.
+  func prefixed(_ prefix: String) -> [ReaderFinding] {
+    map { ReaderFinding(reason: prefix + $0.reason, refuses: $0.refuses) }
+  }
 }
 
 extension CubeFile {
   /// Which readers take this file, by the rules each applies (their sources are cited in
-  /// docs/interchange.md, "Which readers accept a cube"). `survey` is the file's spelling.
+  /// docs/interchange.md, "Which readers accept a cube", and checked against the readers
+  /// themselves by scripts/interop/reader_verdicts.py). `survey` is the file's spelling.
   public func readerVerdicts(survey: CubeSyntaxSurvey) -> [CubeReaderVerdict] {
-    let rules: [(CubeConsumer, [String])] = [
-      (.openColorIO, openColorIOReasons(survey)), (.colourScience, colourScienceReasons(survey)),
-      (.resolve, resolveReasons(survey)), (.ffmpeg, ffmpegReasons(survey)),
-      (.coreImage, coreImageReasons()),
+    [
+      openColorIOVerdict(survey), colourScienceFindings(survey).verdict(.colourScience),
+      resolveFindings(survey).verdict(.resolve), ffmpegFindings(survey).verdict(.ffmpeg),
+      coreImageFindings().verdict(.coreImage),
     ]
-    return rules.map { CubeReaderVerdict(reader: $0.0, accepts: $0.1.isEmpty, reasons: $0.1) }
   }
 
-  private static let videoFlags: [CubeKeyword] = [.inputVideoRange, .outputVideoRange]
+  static let videoFlags: [CubeKeyword] = [.inputVideoRange, .outputVideoRange]
   private static let inputRanges: [CubeKeyword] = [.lut1DInputRange, .lut3DInputRange]
-  private static let domains: [CubeKeyword] = [.domainMin, .domainMax]
+  static let domains: [CubeKeyword] = [.domainMin, .domainMax]
 
   /// The keywords of `list` that the file spells.
-  private func present(_ list: [CubeKeyword], _ survey: CubeSyntaxSurvey) -> [String] {
+  func present(_ list: [CubeKeyword], _ survey: CubeSyntaxSurvey) -> [String] {
     list.filter(survey.has).map(\.rawValue)
   }
 
-  /// OpenColorIO's FileFormatIridasCube.cpp and FileFormatResolveCube.cpp: both cap 3D at
-  /// 129 and allow only three numbers on a row, each a normal float (its number parser fails on
-  /// subnormals); Iridas takes one table and DOMAIN; Resolve
-  /// takes a shaper and INPUT_RANGE but refuses TITLE, and comments after the first row.
-  private func openColorIOReasons(_ survey: CubeSyntaxSurvey) -> [String] {
-    var both: [String] = []
-    if let size = lut3D?.size, size > 129 { both.append("LUT_3D_SIZE \(size) (2–129)") }
-    if survey.hasTrailingComment { both.append("a # comment after a line's values") }
-    both += present(Self.videoFlags, survey).map { "\($0) (read as a malformed row)" }
-    let tables = [lut1D?.values, lut3D?.values].compactMap { $0 }
-    if tables.contains(where: { $0.contains(where: \.isSubnormal) }) {
-      both.append("a subnormal number, below 1.2e-38 ('Invalid color triples')")
+  /// Whether a table's domain is other than 0–1 (DOMAIN_* or INPUT_RANGE).
+  var hasDomain: Bool {
+    [lut1D.map { ($0.domainMin, $0.domainMax) }, lut3D.map { ($0.domainMin, $0.domainMax) }]
+      .contains { $0.map { $0.0 != .zero || $0.1 != .one } ?? false }
+  }
+
+  /// A byte-order mark, for readers that see it as part of the first line's word.
+  private func byteOrderMark(_ survey: CubeSyntaxSurvey, reads: String) -> [ReaderFinding] {
+    survey.hasByteOrderMark
+      ? [ReaderFinding(reason: "a UTF-8 byte-order mark (the first line \(reads))")] : []
+  }
+
+  /// Lines starting with an unknown word, as phrases.
+  func unknownWords(_ survey: CubeSyntaxSurvey, _ what: String) -> [ReaderFinding] {
+    survey.unknownLines.map { ReaderFinding(reason: "\($0.word) (\(what))") }
+  }
+
+  /// OpenColorIO 2.6: FileFormatIridasCube.cpp and FileFormatResolveCube.cpp each cap 3D at
+  /// 129 and take only three normal floats on a row (a subnormal is 'Invalid color triples');
+  /// Iridas takes one table and DOMAIN, Resolve a shaper and INPUT_RANGE but neither TITLE
+  /// nor a comment after the first row. When both refuse, OpenColorIO tries its other
+  /// readers, one of which loads a bare 3D table: it skips every line before LUT_3D_SIZE
+  /// (DOMAIN, INPUT_RANGE and video-range flags included) and then takes only rows and
+  /// comments.
+  private func openColorIOVerdict(_ survey: CubeSyntaxSurvey) -> CubeReaderVerdict {
+    var all: [ReaderFinding] = []
+    if let size = lut3D?.size, size > 129 {
+      all.append(ReaderFinding(reason: "LUT_3D_SIZE \(size) (2–129)"))
     }
-    var iridas: [String] = []
-    if hasShaper { iridas.append("a shaper + 3D file") }
-    iridas += present(Self.inputRanges, survey).map { "\($0) (read as a malformed row)" }
-    var resolve: [String] = []
-    if survey.has(.title) { resolve.append("TITLE ('Unsupported tag')") }
-    resolve += present(Self.domains, survey).map { "\($0) (read as a malformed row)" }
-    if survey.hasCommentAfterData { resolve.append("a comment after the first row") }
-    guard !both.isEmpty || (!iridas.isEmpty && !resolve.isEmpty) else { return [] }
-    return both + iridas.map { "iridas_cube: \($0)" } + resolve.map { "resolve_cube: \($0)" }
+    if survey.hasTrailingComment {
+      all.append(ReaderFinding(reason: "a # comment after a line's values"))
+    }
+    if [lut1D?.values, lut3D?.values].contains(where: {
+      $0?.contains(where: \.isSubnormal) ?? false
+    }) {
+      all.append(
+        ReaderFinding(reason: "a subnormal number, below 1.2e-38 ('Invalid color triples')"))
+    }
+    if survey.hasBareCarriageReturn {
+      all.append(ReaderFinding(reason: "CR line ends (lines are split at LF only)"))
+    }
+    guard all.isEmpty else { return all.verdict(.openColorIO) }
+    let bom = byteOrderMark(survey, reads: "reads as a malformed row")
+    let flags = present(Self.videoFlags, survey).map {
+      ReaderFinding(reason: "\($0) (read as a malformed row)")
+    }
+    var iridas = bom + flags + unknownWords(survey, "read as a malformed row")
+    if hasShaper { iridas.append(ReaderFinding(reason: "a shaper + 3D file")) }
+    iridas += present(Self.inputRanges, survey).map {
+      ReaderFinding(reason: "\($0) (read as a malformed row)")
+    }
+    var resolve = bom + flags + unknownWords(survey, "read as a malformed row")
+    if survey.has(.title) { resolve.append(ReaderFinding(reason: "TITLE ('Unsupported tag')")) }
+    resolve += present(Self.domains, survey).map {
+      ReaderFinding(reason: "\($0) (read as a malformed row)")
+    }
+    if survey.hasCommentAfterData {
+      resolve.append(ReaderFinding(reason: "a comment after the first row"))
+    }
+    let bare = bareTableFindings(survey)
+    if iridas.isEmpty || resolve.isEmpty || bare.isEmpty { return [].verdict(.openColorIO) }
+    // Both cube readers refuse; the bare-table reader decides, and their reasons explain why
+    // it was the one tried.
+    let both = iridas.prefixed("iridas_cube: ") + resolve.prefixed("resolve_cube: ")
+    return
+      (both.map { ReaderFinding(reason: $0.reason, refuses: false) }
+      + bare.prefixed("its bare 3D table reader: ")).verdict(.openColorIO)
+  }
+
+  /// OpenColorIO's last resort for a `.cube` both of its cube readers refuse: one 3D table,
+  /// every line before LUT_3D_SIZE skipped, then rows and comments only.
+  private func bareTableFindings(_ survey: CubeSyntaxSurvey) -> [ReaderFinding] {
+    guard lut3D != nil, lut1D == nil else {
+      return [ReaderFinding(reason: "not a single 3D table")]
+    }
+    guard let sizeLine = survey.position(of: .lut3DSize) else {
+      return [ReaderFinding(reason: "no LUT_3D_SIZE line (a byte-order mark is glued to it)")]
+    }
+    var findings = survey.keywords[(sizeLine + 1)...].map {
+      ReaderFinding(reason: "\($0.keyword.rawValue) after LUT_3D_SIZE (read as a malformed row)")
+    }
+    findings += survey.unknownLines.filter { $0.keywordsBefore > sizeLine }.map {
+      ReaderFinding(reason: "\($0.word) after LUT_3D_SIZE (read as a malformed row)")
+    }
+    guard findings.isEmpty else { return findings }
+    if hasDomain {
+      findings.append(
+        ReaderFinding(reason: "the domain (skipped before LUT_3D_SIZE)", refuses: false))
+    }
+    findings += present(Self.videoFlags, survey).map {
+      ReaderFinding(reason: "\($0) (skipped before LUT_3D_SIZE)", refuses: false)
+    }
+    return findings
   }
 
   /// colour-science 0.4.7 `colour.io.luts`: keywords compared in upper case only, anything
-  /// else read as a row of numbers; the Iridas reader takes one table with DOMAIN, the
-  /// Resolve one (tried when Iridas fails) a shaper with INPUT_RANGE but no DOMAIN.
-  private func colourScienceReasons(_ survey: CubeSyntaxSurvey) -> [String] {
-    var reasons = survey.keywords.filter { !$0.isUpperCase }.map {
-      "\($0.keyword.rawValue) not in upper case"
+  /// else read as a row of numbers (a byte-order mark included: the file is read as UTF-8
+  /// text, which keeps it); the Iridas reader takes one table with DOMAIN, the Resolve one
+  /// (tried when Iridas fails) a shaper with INPUT_RANGE but no DOMAIN.
+  private func colourScienceFindings(_ survey: CubeSyntaxSurvey) -> [ReaderFinding] {
+    var findings = survey.keywords.filter { !$0.isUpperCase }.map {
+      ReaderFinding(reason: "\($0.keyword.rawValue) not in upper case")
     }
-    reasons += present(Self.videoFlags, survey).map { "\($0) (read as a row)" }
-    if survey.hasTrailingComment { reasons.append("a # comment after a line's values") }
+    findings += byteOrderMark(survey, reads: "is read as a row")
+    findings += present(Self.videoFlags, survey).map {
+      ReaderFinding(reason: "\($0) (read as a row)")
+    }
+    findings += unknownWords(survey, "read as a row")
+    if survey.hasTrailingComment {
+      findings.append(ReaderFinding(reason: "a # comment after a line's values"))
+    }
     let iridasReads = !hasShaper && present(Self.inputRanges, survey).isEmpty
     let resolveReads = present(Self.domains, survey).isEmpty
     if !iridasReads && !resolveReads {
-      reasons.append("DOMAIN_MIN/MAX with a shaper or INPUT_RANGE (neither reader takes both)")
+      findings.append(
+        ReaderFinding(
+          reason: "DOMAIN_MIN/MAX with a shaper or INPUT_RANGE (neither reader takes both)"))
     }
-    return reasons
+    return findings
   }
 
   /// Blackmagic's description of Resolve's .cube (quoted in OpenColorIO's
   /// FileFormatResolveCube.cpp): 1D, 3D or shaper + 3D, INPUT_RANGE, and comment lines only
   /// before the header lines.
-  private func resolveReasons(_ survey: CubeSyntaxSurvey) -> [String] {
-    survey.hasCommentAfterData ? ["a comment after the header and table rows began"] : []
-  }
-
-  /// FFmpeg's vf_lut3d.c `parse_cube`: waits for a line starting `LUT_3D_SIZE` (2–256), then
-  /// reads rows, skipping only `DOMAIN_` and `TITLE` lines (compared case-sensitively at the
-  /// line start) and comments; the domain becomes a scale 1/(max − min) clipped to ≤ 1, with
-  /// no offset. Lines before LUT_3D_SIZE are ignored.
-  private func ffmpegReasons(_ survey: CubeSyntaxSurvey) -> [String] {
-    guard let table = lut3D, let sizeLine = survey.position(of: .lut3DSize) else {
-      return ["no 3D table ('3D LUT is empty')"]
-    }
-    var reasons: [String] = []
-    if hasShaper { reasons.append("a shaper (its rows would be read as the 3D table's)") }
-    if table.size > 256 { reasons.append("LUT_3D_SIZE \(table.size) (2–256)") }
-    let skipped: Set<CubeKeyword> = [.domainMin, .domainMax, .title]
-    for (index, line) in survey.keywords.enumerated() {
-      let name = line.keyword.rawValue
-      let atLineStart = line.isUpperCase && !line.isIndented
-      if index == sizeLine, !atLineStart {
-        reasons.append("\(name) not upper case at the start of its line ('3D LUT is empty')")
-      } else if index > sizeLine, !skipped.contains(line.keyword) {
-        reasons.append("\(name) after LUT_3D_SIZE (read as a row)")
-      } else if index > sizeLine, !atLineStart {
-        reasons.append("\(name) not upper case at the start of its line (read as a row)")
-      } else if index < sizeLine, Self.videoFlags.contains(line.keyword) {
-        reasons.append("\(name) before LUT_3D_SIZE (ignored)")
-      }
-    }
-    if table.domainMin != .zero || table.domainMax != .one {
-      let given = survey.keywords.indices.filter {
-        Self.domains.contains(survey.keywords[$0].keyword)
-      }
-      if given.allSatisfy({ $0 < sizeLine }) {
-        reasons.append("the domain is not given after LUT_3D_SIZE, where lut3d reads it")
-      } else if table.domainMin != .zero || any(table.domainMax .< .one) {
-        reasons.append("a domain other than 0 … ≥ 1 (applied as a scale only)")
-      }
-    }
-    return reasons
+  private func resolveFindings(_ survey: CubeSyntaxSurvey) -> [ReaderFinding] {
+    survey.hasCommentAfterData
+      ? [ReaderFinding(reason: "a comment after the header and table rows began")] : []
   }
 
   /// Core Image's `cubeData` (see ``CubeTable3D/coreImageCubeData()``): one 3D table of
   /// 2–64 nodes a side, sampled over 0–1, with no flags.
-  private func coreImageReasons() -> [String] {
+  private func coreImageFindings() -> [ReaderFinding] {
     guard let table = lut3D, lut1D == nil else {
-      return ["not a single 3D table (cubeData has no 1D table or shaper)"]
+      return [ReaderFinding(reason: "not a single 3D table (cubeData has no 1D table or shaper)")]
     }
     var reasons: [String] = []
     if !CubeTable3D.coreImageSizes.contains(table.size) {
@@ -143,6 +211,6 @@ extension CubeFile {
       reasons.append("a domain other than 0–1 (cubeData has none)")
     }
     if inputVideoRange || outputVideoRange { reasons.append("video-range flags") }
-    return reasons
+    return reasons.map { ReaderFinding(reason: $0) }
   }
 }

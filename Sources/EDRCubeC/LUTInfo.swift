@@ -38,7 +38,8 @@ struct LUTInfo: Encodable {
       shaperSize = file.hasShaper ? file.lut1D?.size : nil
       let resolved = try? CubeSpacePair.resolve(
         input: nil, primaries: nil, output: nil, outputPrimaries: nil, referenceWhite: nil,
-        comments: file.comments)
+        comments: file.comments, title: file.title, fileName: handle.path,
+        keepsPrimaries: file.lut3D == nil)
       space = resolved?.spaces.name
       comments = file.comments
       warnings = file.warnings.map(\.description)

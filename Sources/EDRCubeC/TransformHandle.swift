@@ -20,7 +20,7 @@ final class TransformHandle {
         throw APIError(
           kind: "options",
           message:
-            "a CLF/CTF process list is applied as it is (raw); the lut_space options do not apply",
+            "a CLF/CTF process list is applied as it is (raw); the lut_space options other than lut_space=\"raw\" do not apply",
           file: lut.path)
       }
       application = CubeApplication(processList: ProcessListProcessor(list), working: working)
@@ -39,7 +39,8 @@ final class TransformHandle {
           options.lutOutputSpace, "lut_output_space", as: TransferFunction.self),
         outputPrimaries: TransformOptions.parse(
           options.lutOutputPrimaries, "lut_output_primaries", as: NamedPrimaries.self),
-        referenceWhite: options.referenceWhite, comments: file.comments
+        referenceWhite: options.referenceWhite, comments: file.comments, title: file.title,
+        fileName: lut.path, keepsPrimaries: file.lut3D == nil
       ).spaces
     } catch let failure as APIError {
       throw failure

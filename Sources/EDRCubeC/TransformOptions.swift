@@ -28,10 +28,15 @@ struct TransformOptions: Decodable {
     case workingPrimaries = "working_primaries"
   }
 
-  /// Whether any option saying what the cube's values mean was given.
+  /// Whether an option saying what the cube's values mean was given, other than
+  /// `lut_space="raw"` alone (what a CLF/CTF process list is anyway, as on the command line).
   var givesCubeSpace: Bool {
-    lutSpace != nil || lutPrimaries != nil || lutOutputSpace != nil || lutOutputPrimaries != nil
-      || referenceWhite != nil
+    let rawOnly =
+      lutSpace?.lowercased() == "raw" && lutPrimaries == nil && lutOutputPrimaries == nil
+      && (lutOutputSpace.map { $0.lowercased() == "raw" } ?? true) && referenceWhite == nil
+    return !rawOnly
+      && (lutSpace != nil || lutPrimaries != nil || lutOutputSpace != nil
+        || lutOutputPrimaries != nil || referenceWhite != nil)
   }
 
   /// The pixels' space: linear Rec.709 unless `working_space` / `working_primaries` say otherwise.

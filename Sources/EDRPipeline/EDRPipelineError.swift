@@ -31,7 +31,7 @@ public struct EDRPipelineError: Error, Hashable, Sendable, CustomStringConvertib
   static var validNames: String {
     let curves = TransferFunction.allCases.map(\.rawValue).joined(separator: ", ")
     let primaries = NamedPrimaries.allCases.map(\.rawValue).joined(separator: ", ")
-    return "curves: \(curves); primaries: \(primaries); `raw` on both sides or neither"
+    return "curves: \(curves); primaries: \(primaries); `raw` on the input only with a raw output"
   }
 
   /// A one-line, compiler-style message.

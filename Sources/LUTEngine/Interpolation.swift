@@ -13,4 +13,9 @@ public enum Extrapolation: String, Sendable, Hashable, CaseIterable {
   /// The first-order extension of the boundary cell (docs/semantics.md §3): continuous, exact for
   /// affine tables, growing linearly. For 1D tables, the boundary interval's slope.
   case linear
+  /// `linear` above the domain; below it (negative, out-of-gamut components) the linear
+  /// extension with each channel's slope capped at the larger of 1 and the transform's own gain
+  /// across the domain (``BoundedExtension``): exact for affine transforms, and a look whose
+  /// values stay within 0…1 never amplifies a negative remainder.
+  case bounded
 }

@@ -97,6 +97,31 @@ extension LUTProcessor {
   private func run(
     source: ChannelPointers, destination: ChannelPointers, pixelCount: Int, threads: Int?
   ) -> LUTApplyStats {
+    guard let bound else {
+      return runKernels(
+        source: source, destination: destination, pixelCount: pixelCount, threads: threads)
+    }
+    // Chunk by chunk: remember the pixels below the domain, run the linear kernels, then
+    // replace those pixels by their bounded values (the scalar path's, so results agree).
+    return BatchApply.run(pixelCount: pixelCount, threads: threads ?? WorkScheduler.defaultWorkers)
+    {
+      range in
+      let from = source.advanced(by: range.lowerBound)
+      let to = destination.advanced(by: range.lowerBound)
+      var below: [(Int, SIMD3<Float>)] = []
+      for p in 0..<range.count {
+        let rgb = from.pixel(p)
+        if bound.isBelow(rgb) { below.append((p, rgb)) }
+      }
+      let stats = runKernels(source: from, destination: to, pixelCount: range.count, threads: 1)
+      for (p, rgb) in below { to.setPixel(p, bound.evaluate(rgb, applyKernel)) }
+      return stats.nonFinitePixelCount
+    }
+  }
+
+  private func runKernels(
+    source: ChannelPointers, destination: ChannelPointers, pixelCount: Int, threads: Int?
+  ) -> LUTApplyStats {
     if let native = prepared.native {
       return native.run(
         interpolation: interpolation, extrapolation: extrapolation, source: source,

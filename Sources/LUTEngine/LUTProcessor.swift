@@ -14,6 +14,8 @@ public struct LUTProcessor: Sendable {
   public let extrapolation: Extrapolation
   /// The tables laid out for the fast kernels.
   let prepared: PreparedLUT
+  /// The domain below which `bounded` corrects the linear kernels (nil for other modes).
+  let bound: BoundedExtension?
 
   /// Creates a processor whose kernels are chosen once, here: `instructionSet` (default
   /// ``KernelInstructionSet/best``) names them; results do not depend on it.
@@ -27,6 +29,7 @@ public struct LUTProcessor: Sendable {
     self.interpolation = interpolation
     self.extrapolation = extrapolation
     prepared = PreparedLUT(lut, instructionSet: instructionSet)
+    bound = extrapolation == .bounded ? BoundedExtension(lut) : nil
   }
 
   /// Whether the hand-written C kernels run this processor (else the Swift ones).
@@ -34,6 +37,12 @@ public struct LUTProcessor: Sendable {
 
   /// The transform of one RGB value.
   public func apply(_ rgb: SIMD3<Float>) -> SIMD3<Float> {
+    guard let bound else { return applyKernel(rgb) }
+    return bound.evaluate(rgb, applyKernel)
+  }
+
+  /// The kernels' value at one RGB value (`bounded` runs the linear kernels).
+  func applyKernel(_ rgb: SIMD3<Float>) -> SIMD3<Float> {
     if let native = prepared.native {
       return native.apply(rgb, interpolation: interpolation, extrapolation: extrapolation)
     }

@@ -68,7 +68,8 @@ extension PreparedLUT {
   ) -> Visitor.Result {
     switch extrapolation {
     case .clamp: withKernel(ClampMode.self, interpolation, visitor)
-    case .linear: withKernel(LinearMode.self, interpolation, visitor)
+    // `bounded` runs the linear kernels; LUTProcessor corrects the pixels below the domain.
+    case .linear, .bounded: withKernel(LinearMode.self, interpolation, visitor)
     }
   }
 

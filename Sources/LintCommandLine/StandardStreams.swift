@@ -1,4 +1,5 @@
 import Foundation
+import KernelLint
 import Synchronization
 
 /// Every write the command-line tools make to standard output and standard error, checked.
@@ -15,8 +16,16 @@ public enum StandardStreams {
     if !write(text, to: STDOUT_FILENO) { failed.withLock { $0 = true } }
   }
 
-  /// Writes `text` to standard error, ignoring a failure.
+  /// Writes `text` to standard error, ignoring a failure. Diagnostics echo file names and
+  /// file content, so every line is made safe first (``TerminalText/lines(_:)``: control and
+  /// bidirectional characters escaped, no line starting a GitHub workflow command).
   public static func error(_ text: String) {
+    _ = write(TerminalText.lines(text), to: STDERR_FILENO)
+  }
+
+  /// Writes `text` to standard error as it is (a progress line's own `\r`), ignoring a
+  /// failure.
+  public static func progress(_ text: String) {
     _ = write(text, to: STDERR_FILENO)
   }
 

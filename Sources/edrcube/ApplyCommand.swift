@@ -16,7 +16,8 @@ struct ApplyCommand: ParsableCommand {
     discussion: """
       Every other channel, part, header attribute and tag is carried to the output unchanged; \
       alpha is copied bit-exact. EXR colour is premultiplied: RGB is divided by alpha where \
-      alpha > 0, the cube applied, and RGB multiplied back. Outputs are written to a temporary \
+      alpha > 0, the cube applied, and RGB multiplied back; where alpha is 0 RGB stays as it \
+      was (--alpha-zero grade passes it through the cube). Output folders are created. Outputs are written to a temporary \
       file beside the target and renamed when complete; an input is never replaced unless \
       --in-place. Sequences: shot.%04d.exr or shot.####.exr, with --frames 1001-1100 or the \
       frames that exist; --shard K/N takes every N-th frame starting at the K-th, for render-farm \
@@ -66,18 +67,33 @@ struct ApplyCommand: ParsableCommand {
   @Option(help: "Process slice K of N interleaved slices of the frames (K/N, 1-based).")
   var shard: String?
 
-  @Option(help: "EXR layer to apply to (default: the unnamed layer, R G B).")
+  @Option(
+    help:
+      "EXR layer to apply to, in every part that has it (default: every layer with R, G, B; '' is the unnamed one)."
+  )
   var layer: String?
 
-  @Option(
-    help: "EXR part to apply to, by name or index (default: the first part that has the layer).")
+  @Option(help: "EXR part to apply to, by name or index (default: every part with R, G, B).")
   var part: String?
+
+  @Option(
+    help:
+      "EXR view to apply to, of a multi-view or stereo file (default: every view; the parts or layers of the multiView attribute's views)."
+  )
+  var view: String?
 
   @Option(
     help:
       "Alpha in the input: premultiplied or straight (default: EXR premultiplied, TIFF from ExtraSamples)."
   )
   var alpha: ImageDocument.AlphaMode?
+
+  @Option(
+    name: .customLong("alpha-zero"),
+    help: ArgumentHelp(
+      "Colour of premultiplied pixels whose alpha is 0 (or below): keep leaves it as it was (no glow where there was nothing), grade passes it through the cube as stored (default: keep).",
+      valueName: "keep|grade"))
+  var alphaZero: TransparentColour = .keep
 
   @Option(
     name: .customLong("pixel-type"),
@@ -109,6 +125,16 @@ struct ApplyCommand: ParsableCommand {
   /// The largest `--max-image-mib` (1 TiB), so that the limit in bytes never overflows.
   static let maxImageMiBLimit = 1 << 20
 
+  @Option(
+    name: .customLong("max-image-side"),
+    help:
+      "Refuse an input wider or taller than this many pixels (or with more than its square), 1–\(Self.maxImageSideLimit) (default 16384)."
+  )
+  var maxImageSide: Int = RasterLimits.standard.maxSide
+
+  /// The largest `--max-image-side` (2²⁰), far above what the decoded-size limit lets through.
+  static let maxImageSideLimit = 1 << 20
+
   @Flag(help: "Print read/apply/write seconds and megapixels per second per file on stderr.")
   var timing = false
 
@@ -119,6 +145,9 @@ struct ApplyCommand: ParsableCommand {
     guard (1...Self.maxImageMiBLimit).contains(maxImageMiB) else {
       throw ValidationError("--max-image-mib must be between 1 and \(Self.maxImageMiBLimit).")
     }
+    guard (1...Self.maxImageSideLimit).contains(maxImageSide) else {
+      throw ValidationError("--max-image-side must be between 1 and \(Self.maxImageSideLimit).")
+    }
     if let shard, Shard(shard) == nil {
       throw ValidationError("--shard: expected K/N with 1 ≤ K ≤ N.")
     }
@@ -128,6 +157,8 @@ struct ApplyCommand: ParsableCommand {
   }
 
   func run() throws {
+    try ApplyJobs.requireOutput(
+      inputs, output: output, outputDirectory: outputDirectory, inPlace: inPlace)
     Console.imageOnStandardOutput = output == "-" || preview == "-"
     let cube = try transform.loadLUT()
     let streams = try ApplyStreams(inputs: inputs, format: format, limit: maxImageMiB << 20)
@@ -162,19 +193,22 @@ struct ApplyCommand: ParsableCommand {
       _ = try ApplyJobs.outputFormat(job)
       try streams.checkFormat(of: job)
     }
-    if outputDirectory != nil { try ApplyJobs.createOutputFolders(jobs) }
+    try ApplyJobs.createOutputFolders(jobs.map(\.output) + [preview].compactMap { $0 })
     // One transform per working space, in the order met.
     let options = transform
     let processor = FrameProcessor(
       transforms: TransformResolver { working in
         try options.resolve(cube, defaultWorking: working)
       },
-      part: part, layer: layer, alpha: alpha, pixelType: pixelType?.exrPixelType,
+      part: part, layer: layer, view: view, alpha: alpha, transparent: alphaZero,
+      pixelType: pixelType?.exrPixelType,
       compression: compression?.rawValue,
       writer: AtomicFileWriter(
         protecting: jobs.map(\.input), allowReplacingInputs: inPlace,
         writesDashToStandardOutput: true),
-      limits: RasterLimits(maxDecodedBytes: maxImageMiB << 20),
+      limits: RasterLimits(
+        maxSide: maxImageSide, maxPixels: maxImageSide * maxImageSide,
+        maxDecodedBytes: maxImageMiB << 20),
       comparison: preview.map { _ in ComparisonPreview(headroom: previewHeadroom) })
     var (summary, pictures) = run(jobs, with: processor, streams: streams)
     if let preview, !pictures.isEmpty {

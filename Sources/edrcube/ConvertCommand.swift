@@ -17,9 +17,13 @@ struct ConvertCommand: ParsableCommand {
       the highlight policy, optionally tone-mapped to --peak, and encoded again. The output \
       carries '# EDRCube space: …' and every parameter as comments. --report measures \
       ΔE_ITP (BT.2124) between the new cube on PQ/HLG signals and the SDR cube on EDR over \
-      a dense sample of Rec.709 and Rec.2020 colours up to the mastering peak, leaving out \
-      the colours the target cannot carry as input (HLG's bright saturated ones), and splits \
-      it into colours inside the SDR cube's gamut and beyond it.
+      a dense sample of Rec.709 and Rec.2020 colours up to the mastering peak and, apart, \
+      above it to the container's peak, leaving out the colours the target cannot carry as \
+      input (HLG's bright saturated ones); it splits the colours up to the peak into those \
+      inside the SDR cube's gamut and beyond it, lists the worst colours and suggests what to \
+      change (threshold 1 ≈ just noticeable). --plot draws the same sample. --shaper and \
+      --placement domain roll off above the mastering peak (maxRGB, hue kept) unless --peak \
+      says otherwise.
       """)
 
   @Argument(
@@ -87,8 +91,9 @@ struct ConvertCommand: ParsableCommand {
 
   @Option(
     help: """
-      Draw a ΔE_ITP heat map over the EDR test chart and a histogram into this PNG (grey: \
-      colours the target cannot carry, left out as in --report).
+      Draw a ΔE_ITP heat map of --report's sample (a red × green tile per gamut and blue \
+      level) and a histogram into this PNG (grey: colours the target cannot carry, left out \
+      as in --report).
       """, completion: .file(extensions: ["png"]))
   var plot: String?
 
@@ -103,7 +108,13 @@ struct ConvertCommand: ParsableCommand {
         "--core-image needs nodes over 0...1 (Core Image has no DOMAIN and no shaper)")
     }
     if let fromSpace, !["srgb", "bt1886"].contains(fromSpace.lowercased()) {
-      throw ValidationError("--from-space must be srgb or bt1886, got '\(fromSpace)'")
+      let camera =
+        TransferFunction(rawValue: fromSpace.lowercased()).map {
+          ": convert makes PQ/HLG cubes from SDR display looks, and a \($0.rawValue) cube's "
+            + "input is scene-referred (camera or log), with no SDR reading to convert; apply it "
+            + "as it is (edrcube apply --lut-space \($0.rawValue))"
+        } ?? ""
+      throw ValidationError("--from-space must be srgb or bt1886, got '\(fromSpace)'\(camera)")
     }
   }
 
@@ -114,6 +125,7 @@ struct ConvertCommand: ParsableCommand {
     try OutputChecks.refuseReplacing(
       [input], by: [output, plot] + companions.paths)
     let file = try CubeOutput.read(input)
+    if fromSpace == nil && fromPrimaries == nil { try refuseCameraCube(file) }
     var sourceSpace: CubeSpace?
     if fromSpace != nil || fromPrimaries != nil {
       let comment = (try? CubeSpace(comments: file.comments)) ?? nil
@@ -139,38 +151,60 @@ struct ConvertCommand: ParsableCommand {
       try converter.convert(file, sourceName: name)
     }
     try CubeOutput.write(converted, to: output, companions)
-    if report || jsonOutput.json {
-      let result = try CubeOutput.library {
-        try ConversionQuality.measure(converted: converted, source: file, options: options)
-      }
-      if jsonOutput.json { try Console.json(result) } else { Console.output(Self.text(result)) }
+    guard report || jsonOutput.json || plot != nil else { return }
+    let evaluation = try CubeOutput.library {
+      try ConversionQuality.evaluate(converted: converted, source: file, options: options)
     }
-    if let plot { try writePlot(plot, converted: converted, source: file, options: options) }
+    let result = evaluation.report
+    if jsonOutput.json {
+      try Console.json(result)
+    } else if report {
+      Console.output(Self.text(result))
+    }
+    if let plot { try writePlot(plot, evaluation: evaluation, report: result) }
   }
 
-  /// The ΔE_ITP heat map over a 320×180 test chart up to the mastering peak, and histogram.
-  func writePlot(
-    _ path: String, converted: CubeFile, source: CubeFile, options: CubeConversionOptions
-  ) throws {
-    let chart = EDRTestChart(
-      width: 320, height: 180, headroom: options.masteringPeak / options.referenceWhite,
-      referenceWhite: options.referenceWhite)
-    let differences = try CubeOutput.library {
-      try ConversionQuality.chartDifferences(
-        converted: converted, source: source, options: options, chart: chart)
+  /// A cube whose file name (or TITLE, comments) names a camera input: refused, naming why;
+  /// a cube that names nothing is converted as `srgb rec709`, announced.
+  private func refuseCameraCube(_ file: CubeFile) throws {
+    let resolved = try CubeOutput.library {
+      try CubeSpacePair.resolve(
+        input: nil, primaries: nil, output: nil, outputPrimaries: nil, referenceWhite: nil,
+        comments: file.comments, title: file.title, fileName: input)
     }
-    let title = "dE_ITP over the EDR test chart, \(URL(fileURLWithPath: input).lastPathComponent)"
-    let canvas = ConversionPlot(scale: 2).render(
-      differences: differences, width: chart.width, height: chart.height, title: title)
+    if let assumption = resolved.assumption { Console.note("\(input): note: \(assumption)") }
+    guard resolved.origin == .words, !resolved.spaces.input.transfer.isSDR else { return }
+    throw CLIFailure(
+      "\(input): error: convert needs an SDR cube (input srgb or bt1886); this one reads as "
+        + "\(resolved.spaces.name) (\(resolved.originText))"
+        + CubeConverter.cameraAdvice(resolved.spaces))
+  }
+
+  /// The ΔE_ITP heat map of the report's own sample (one tile of red × green per gamut and
+  /// blue level) and its histogram, titled with the report's figures.
+  func writePlot(_ path: String, evaluation: ConversionEvaluation, report r: ConversionReport)
+    throws
+  {
+    let layout = ConversionPlot.SampleLayout(levels: evaluation.levels)
+    let differences = layout.arrange(evaluation.colours.map { $0?.deltaE })
+    let name = URL(fileURLWithPath: input).lastPathComponent
+    let title =
+      "dE_ITP, \(name): to \(Int(r.peakNits)) cd/m2 max \(Self.f(r.max)) p99 \(Self.f(r.p99))"
+      + (r.abovePeak.map { ", above p99 \(Self.f($0.p99))" } ?? "")
+    let canvas = ConversionPlot(scale: 1).render(
+      differences: differences, width: layout.width, height: layout.height, title: title,
+      report: r)
     try PlotPNG.write(canvas, to: path)
   }
 
+  static func f(_ x: Double) -> String { String(format: "%.3f", x) }
+
   static func text(_ r: ConversionReport) -> String {
-    func f(_ x: Double) -> String { String(format: "%.3f", x) }
     let leftOut = r.leftOut == 0 ? "" : " (\(r.leftOut) beyond what the target carries left out)"
     var lines = [
       "ΔE_ITP over \(r.sampleCount) EDR colours up to \(Int(r.peakNits)) cd/m²\(leftOut): "
-        + "max \(f(r.max)), p99 \(f(r.p99)), mean \(f(r.mean))"
+        + "max \(f(r.max)), p99 \(f(r.p99)), mean \(f(r.mean)) (threshold \(f(r.threshold)): "
+        + "1 ≈ just noticeable)"
     ]
     let parts = [
       ("inside the SDR cube's gamut", r.insideSourceGamut), ("beyond it", r.beyondSourceGamut),
@@ -181,6 +215,23 @@ struct ConvertCommand: ParsableCommand {
         "  \(name): \(part.count) colours, max \(f(part.max)), p99 \(f(part.p99)), "
           + "mean \(f(part.mean))")
     }
+    if let above = r.abovePeak {
+      lines.append(
+        "above the mastering peak: \(above.count) colours, max \(f(above.max)), "
+          + "p99 \(f(above.p99)), mean \(f(above.mean))")
+    }
+    func nits(_ v: SIMD3<Double>) -> String {
+      "\(Int(v.x.rounded()))/\(Int(v.y.rounded()))/\(Int(v.z.rounded()))"
+    }
+    if !r.worst.isEmpty {
+      lines.append("worst colours (Rec.2020 cd/m², input -> SDR look -> cube):")
+    }
+    for c in r.worst {
+      lines.append(
+        "  \(nits(c.inputNits)) -> \(nits(c.expectedNits)) -> \(nits(c.gotNits)): ΔE_ITP \(f(c.deltaE))"
+      )
+    }
+    lines.append("suggestion: \(r.suggestion)")
     return lines.joined(separator: "\n")
   }
 }

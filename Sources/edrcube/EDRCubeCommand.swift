@@ -35,8 +35,25 @@ struct EDRCubeCommand: ParsableCommand {
       if Console.reportsJSON { try? failure.printJSON() }
       Foundation.exit(ExitCode.failure.rawValue)
     } catch {
-      guard LintCommand.isInvoked(by: arguments) else { exit(withError: error) }
+      guard LintCommand.isInvoked(by: arguments) else { exit(reporting: error) }
       LintCommand.exit(reporting: error, message: fullMessage(for: error))
     }
+  }
+
+  /// ArgumentParser's `exit(withError:)`, written through ``StandardStreams`` (checked writes;
+  /// messages echo arguments, so their lines are made safe like every other diagnostic).
+  static func exit(reporting error: Error) -> Never {
+    let message = fullMessage(for: error)
+    let status = exitCode(for: error)
+    if !message.isEmpty {
+      if status == .success {
+        StandardStreams.output(message + "\n")
+      } else {
+        StandardStreams.error(message + "\n")
+      }
+    }
+    // Help or a version that never arrived is a failure like any lost report.
+    if status == .success && StandardStreams.outputFailed { CLIFailure.lostOutput.print() }
+    Foundation.exit(StandardStreams.exitStatus(status.rawValue))
   }
 }

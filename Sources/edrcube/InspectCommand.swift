@@ -67,16 +67,15 @@ struct InspectCommand: ParsableCommand {
     case .cube(let cube): file = cube
     }
     let space = try cubeSpace.resolve(file, path: cube)
-    // The spelling other readers care about (keyword case, comment placement); the file was
-    // just read, so a failure here only leaves the survey empty. A Hald image has none.
-    let text =
+    // The spelling other readers care about (keyword case, comment placement, byte-order
+    // mark, printed decimals); the file was just read, so a failure here only leaves the
+    // survey empty. A Hald image has none.
+    let bytes =
       format == .hald
-      ? nil
-      : (try? Data(contentsOf: URL(fileURLWithPath: cube))).map {
-        String(decoding: $0, as: UTF8.self)
-      }
+      ? nil : (try? Data(contentsOf: URL(fileURLWithPath: cube), options: .alwaysMapped))
+    if let assumption = space.assumption { Console.note("\(cube): note: \(assumption)") }
     let report = InspectReport(
-      path: cube, file: file, space: space, survey: CubeSyntaxSurvey(text: text ?? ""))
+      path: cube, file: file, space: space, survey: CubeSyntaxSurvey(data: bytes ?? Data()))
     if jsonOutput.json {
       try Console.json(report, pretty: true)
     } else {
@@ -107,9 +106,10 @@ struct InspectCommand: ParsableCommand {
   /// `inspect` of a process list (CLF/CTF and the formats read as one); `--write-as` writes it
   /// with EDRCube's CLF writer.
   private func inspect(_ list: ProcessList, format: LUTFormat) throws {
-    if plot != nil || cubeSpace.isGiven || (writeAs.map { !LoadedLUT.isProcessList($0) } ?? false) {
+    let spaceGiven = cubeSpace.isGiven && !cubeSpace.isRawOnly
+    if plot != nil || spaceGiven || (writeAs.map { !LoadedLUT.isProcessList($0) } ?? false) {
       throw CLIFailure(
-        "\(cube): error: a process list (CLF, CTF, .3dl, .csp, .spi*, CDL) takes no --plot or --lut-space options, and --write-as writes .clf or .ctf"
+        "\(cube): error: a process list (CLF, CTF, .3dl, .csp, .spi*, CDL) takes no --plot or --lut-space options (but --lut-space raw, which it is), and --write-as writes .clf or .ctf"
       )
     }
     let report = ProcessListReport(path: cube, list: list, format: format)
@@ -195,6 +195,9 @@ struct InspectReport: Encodable {
   /// the input space, and the output space (equal to it unless the cube says otherwise).
   var space: Space
   var outputSpace: Space
+  /// Why these spaces: `command line`, `cube comment`, `cube's words: TITLE "…"`, or
+  /// `default; assumed srgb rec709: nothing in the file names its space`.
+  var spaceReason: String
   /// docs/semantics.md §4: for an SDR cube, `k`, the relative slope of its neutral response
   /// at white, and whether it clips there (`k` < 0.1); nil for other spaces.
   var neutralSlopeAtWhite: Double?
@@ -203,11 +206,11 @@ struct InspectReport: Encodable {
   var readers: [CubeReaderVerdict]
 
   init(
-    path: String, file: CubeFile, space resolved: (spaces: CubeSpacePair, origin: CubeSpace.Origin),
+    path: String, file: CubeFile, space resolved: CubeSpacePair.Resolution,
     survey: CubeSyntaxSurvey
   ) {
     func array(_ v: SIMD3<Float>) -> [Float] { [v.x, v.y, v.z] }
-    let analysis = file.analyze()
+    let analysis = file.analyze(printedDecimals: survey.fractionDigits)
     let first =
       file.lut1D.map { ($0.domainMin, $0.domainMax) }
       ?? file.lut3D.map { ($0.domainMin, $0.domainMax) } ?? (.zero, .one)
@@ -235,6 +238,7 @@ struct InspectReport: Encodable {
     warningsOmitted = file.omittedWarnings
     space = Space(resolved.spaces.input, origin: resolved.origin)
     outputSpace = Space(resolved.spaces.output, origin: resolved.origin)
+    spaceReason = resolved.reasonText
     let look = CubeApplication(
       lut: CubeLUT(file), space: resolved.spaces.input, outputSpace: resolved.spaces.output)
     neutralSlopeAtWhite = look.neutralSlopeAtWhite
@@ -245,7 +249,7 @@ struct InspectReport: Encodable {
   enum CodingKeys: String, CodingKey {
     case file, dialect, title, lut1DSize, lut3DSize, domainMin, domainMax, domain1D, domain3D
     case outputMin, outputMax, isIdentity, monotonic, inputVideoRange, outputVideoRange
-    case comments, warnings, commentsOmitted, warningsOmitted, space, outputSpace
+    case comments, warnings, commentsOmitted, warningsOmitted, space, outputSpace, spaceReason
     case neutralSlopeAtWhite, clipsAtWhite, readers
   }
 
@@ -272,6 +276,7 @@ struct InspectReport: Encodable {
     try c.encode(warningsOmitted, forKey: .warningsOmitted)
     try c.encode(space, forKey: .space)
     try c.encode(outputSpace, forKey: .outputSpace)
+    try c.encode(spaceReason, forKey: .spaceReason)
     try c.encode(neutralSlopeAtWhite, forKey: .neutralSlopeAtWhite)
     try c.encode(clipsAtWhite, forKey: .clipsAtWhite)
     try c.encode(readers, forKey: .readers)
@@ -293,6 +298,11 @@ struct InspectReport: Encodable {
     return (clips ? "clips" : "rises") + " (neutral slope " + String(format: "%.3f", k) + ")"
   }
 
+  /// `yes` (same values), `no` (refuses the file) or `differs` (loads it, other values).
+  private static func state(_ verdict: CubeReaderVerdict) -> String {
+    verdict.accepts ? "yes" : verdict.loads ? "differs" : "no"
+  }
+
   /// The report as aligned text lines, then the warnings compiler-style; text from the file
   /// (title, names, keywords) has its control characters escaped.
   var text: String {
@@ -312,17 +322,17 @@ struct InspectReport: Encodable {
       "  3D table      \(stage(lut3DSize, domain3D, ""))",
       "  video range   in \(inputVideoRange ? "yes" : "no"), out \(outputVideoRange ? "yes" : "no")",
       "  output range  \(range.joined(separator: "  "))",
-      "  space         \(spaceText) (\(space.origin))",
+      "  space         \(spaceText) (\(space.origin == CubeSpace.Origin.words.rawValue ? spaceReason : space.origin))",
       "  white         \(whiteText)",
       "  identity      \(isIdentity ? "yes" : "no")",
       "  monotonic     \(directions.joined(separator: ", "))",
       "  comments      \(comments.count)\(Self.omitted(commentsOmitted))",
       "  warnings      \(warnings.count)\(Self.omitted(warningsOmitted))",
       "  readers       "
-        + readers.map { $0.reader.rawValue + ($0.accepts ? " yes" : " no") }.joined(separator: ", "),
+        + readers.map { "\($0.reader.rawValue) \(Self.state($0))" }.joined(separator: ", "),
     ]
     lines += readers.filter { !$0.accepts }.map {
-      "    \($0.reader.rawValue): " + $0.reasons.joined(separator: "; ")
+      "    \($0.reader.rawValue) (\(Self.state($0))): " + $0.reasons.joined(separator: "; ")
     }
     lines += warningLines
     return lines.joined(separator: "\n")

@@ -22,6 +22,8 @@ import Testing
     (SIMD3(203, 50, 10), SIMD3(200, 55, 12), 10.623157891117561),
     (SIMD3(1000, 800, 900), SIMD3(950, 820, 880), 6.358058066167753),
     (SIMD3(0.5, 20, 3), SIMD3(0.6, 19, 3.2), 4.603718717159914),
+    // Issue 35: the orange of a look on EDR against the cream a per-channel clip made of it.
+    (SIMD3(3737, 2226, 318), SIMD3(813, 800, 553), 131.34908199366839),
   ]
 
   @Test func ictcpMatchesColourScience() {

@@ -45,4 +45,15 @@ import Testing
     let analysis = CubeFile(lut1D: falling, lut3D: constantBlue).analyze()
     #expect(analysis.monotonicity == [.decreasing, .decreasing, .constant])
   }
+
+  /// One unit in the last printed decimal is within the identity tolerance, up to 1e-4.
+  @Test func printedPrecisionSetsTheIdentityTolerance() {
+    var cube = CubeTestData.identity3D(size: 5)
+    cube.values[cube.values.count - 1] = 0.99999
+    #expect(!CubeFile(lut3D: cube).analyze().isIdentity)
+    #expect(CubeFile(lut3D: cube).analyze(printedDecimals: 5).isIdentity)
+    #expect(!CubeFile(lut3D: cube).analyze(printedDecimals: 6).isIdentity)
+    cube.values[cube.values.count - 1] = 0.9
+    #expect(!CubeFile(lut3D: cube).analyze(printedDecimals: 1).isIdentity)
+  }
 }

@@ -68,9 +68,10 @@ import Testing
       for (c, name) in ["R", "G", "B"].enumerated() {
         let got = try channel(out, name)
         for i in 0..<8 {
-          // Premultiplied: straight = v / a, doubled, times a again = 2v (and 2v where a = 0).
-          #expect(
-            abs(got[i] - 2 * rgb[3 * i + c]) <= 1e-6 * max(1, abs(rgb[3 * i + c])), "\(name)[\(i)]")
+          // Premultiplied: straight = v / a, doubled, times a again = 2v; where a = 0 the
+          // colour is kept (--alpha-zero keep).
+          let expected = alpha[i] == 0 ? rgb[3 * i + c] : 2 * rgb[3 * i + c]
+          #expect(abs(got[i] - expected) <= 1e-6 * max(1, abs(expected)), "\(name)[\(i)]")
         }
       }
       #expect(try channel(out, "A").map(\.bitPattern) == alpha.map(\.bitPattern))
@@ -97,7 +98,7 @@ import Testing
       let (red, blue) = (try channel(image, "R"), try channel(image, "B"))
       #expect(abs(red[0] - 0.25) <= 1e-6)  // alpha 1: f(0.25)
       #expect(abs(blue[2] - 0.15) <= 1e-6)  // alpha 0.5: 0.5 · f(0.25 / 0.5)
-      #expect(abs(red[3] - 0.225) <= 1e-6)  // alpha 0: f(0.125) as stored
+      #expect(red[3] == 0.125)  // alpha 0: kept as stored (--alpha-zero keep)
     }
   }
 
@@ -268,7 +269,7 @@ import Testing
       let lines = flat.stderr.split(separator: "\n").map(String.init)
       #expect(
         lines == [
-          "lut: \(look): space srgb rec709 (cube comment), working linear rec709, trilinear, extrapolation linear, "
+          "lut: \(look): space srgb rec709 (cube comment), working linear rec709, trilinear, extrapolation bounded, "
             + "policy tone-scaled-maxrgb",
           "\(look): warning: this look clips at white; under --edr-policy tone-scaled-maxrgb "
             + "EDR highlights above white come out flat (rising-maxrgb, the default, keeps them "
@@ -279,7 +280,7 @@ import Testing
       try #require(rising.status == 0, "\(rising.stderr)")
       #expect(
         rising.stderr
-          == "lut: \(look): space srgb rec709 (cube comment), working linear rec709, trilinear, extrapolation linear, "
+          == "lut: \(look): space srgb rec709 (cube comment), working linear rec709, trilinear, extrapolation bounded, "
           + "policy rising-maxrgb, tone map knee\n")
     }
   }

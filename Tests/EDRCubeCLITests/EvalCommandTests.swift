@@ -108,11 +108,11 @@ import Testing
     #expect(
       r.stderr
         == "lut: \(look): space srgb rec709 (cube comment), working linear rec709, trilinear, "
-        + "extrapolation linear, policy rising-maxrgb\n")
+        + "extrapolation bounded, policy rising-maxrgb\n")
     let raw = try EDRCubeExecutable.run(
       ["eval", "--lut", look, "--lut-space", "raw", "--interp", "tetrahedral"], stdin: "0 0 0\n")
     #expect(
-      raw.stderr == "lut: \(look): space raw (command line), tetrahedral, extrapolation linear\n")
+      raw.stderr == "lut: \(look): space raw (command line), tetrahedral, extrapolation bounded\n")
   }
 
   /// An ACEScg grey through a look stays neutral: AP1 (ACES white) is adapted to the

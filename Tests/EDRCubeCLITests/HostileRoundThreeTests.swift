@@ -23,11 +23,18 @@ import Testing
     (["eval", "--lut", lut], "0.5 0.5 0.5\n"),
     (["inspect", lut, "--json"], ""),
     (["inspect", lut], ""),
+    (["convert", lut, "OUT", "--to", "pq", "--size", "9", "--report"], ""),
+    (["convert", lut, "OUT", "--to", "pq", "--size", "9", "--json"], ""),
+    (["--help"], ""), (["--version"], ""), (["inspect", "--help"], ""),
   ])
   func aFullStandardOutputFailsTheCommand(_ arguments: [String], _ stdin: String) throws {
-    let r = try run(arguments, redirect: ">/dev/full", stdin: stdin)
-    #expect(r.status == 1, "\(arguments): \(r.status) \(r.stderr)")
-    #expect(r.stderr.contains("cannot write to standard output"), "\(r.stderr)")
+    try withTemporaryDirectory { dir in
+      let out = dir.appendingPathComponent("out.cube").path
+      let r = try run(
+        arguments.map { $0 == "OUT" ? out : $0 }, redirect: ">/dev/full", stdin: stdin)
+      #expect(r.status == 1, "\(arguments): \(r.status) \(r.stderr)")
+      #expect(r.stderr.contains("cannot write to standard output"), "\(r.stderr)")
+    }
   }
 
   /// R2: the linter's report lost on standard output is a run that could not complete (2).
@@ -80,6 +87,12 @@ import Testing
     (["apply", "IMG", "--lut", "LUT", "-o", "OUT.exr", "--preview", "OUT.exr"], "two outputs"),
     (["apply", "A", "B", "--output-dir", "OUT", "--lut", "LUT"], "would both be written here"),
     (["inspect", "LUT", "--write-as", "OUT.cube", "--plot", "OUT.cube"], "two outputs"),
+    // A command without inputs, and a link whose target does not exist yet.
+    (
+      ["generate", "identity", "--size", "9", "-o", "OUT.cube", "--core-image", "OUT.cube"],
+      "two outputs"
+    ),
+    (["convert", "LUT", "OUT.cube", "--to", "pq", "--size", "9", "--plot", "LINK"], "two outputs"),
   ])
   func outputsOfOneCommandAreDistinct(_ template: [String], _ message: String) throws {
     try withTemporaryDirectory { dir in
@@ -89,12 +102,16 @@ import Testing
           atPath: path(folder), withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Self.image, toPath: path(folder + "/x.exr"))
       }
-      let names = ["IMG": path("a/x.exr"), "A": path("a"), "B": path("b"), "LUT": Self.lut]
+      #expect(symlink("OUT.cube", path("link")) == 0)
+      let names = [
+        "IMG": path("a/x.exr"), "A": path("a"), "B": path("b"), "LUT": Self.lut,
+        "LINK": path("link"),
+      ]
       let arguments = template.map { names[$0] ?? ($0.hasPrefix("OUT") ? path($0) : $0) }
       let r = try EDRCubeExecutable.run(arguments)
       #expect(r.status == 1, "\(template)")
       #expect(r.stderr.contains(message), "\(r.stderr)")
-      #expect(folderContents(dir) == ["a", "b"], "\(template)")
+      #expect(folderContents(dir) == ["a", "b", "link"], "\(template)")
     }
   }
 

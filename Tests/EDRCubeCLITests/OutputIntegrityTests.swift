@@ -110,14 +110,24 @@ import Testing
     }
   }
 
-  @Test func aMissingFolderFailsAndCreatesNothing() throws {
+  /// A missing output folder is created (issue 34, like `mkdir -p`); one that cannot be made
+  /// (a file is in the way) fails naming it and creates nothing.
+  @Test func aFolderThatCannotBeMadeFailsAndCreatesNothing() throws {
     try withTemporaryDirectory { dir in
       let scene = try Scene(dir, side: 8)
-      let target = dir.appendingPathComponent("missing/graded.exr").path
+      let created = dir.appendingPathComponent("missing/graded.exr").path
+      let made = try EDRCubeExecutable.run([
+        "apply", scene.input, "--lut", scene.cube, "-o", created,
+      ])
+      #expect(made.status == 0 && FileManager.default.fileExists(atPath: created), "\(made.stderr)")
+      let blocker = dir.appendingPathComponent("blocker")
+      try Data("a file".utf8).write(to: blocker)
+      let target = blocker.appendingPathComponent("missing/graded.exr").path
       let r = try EDRCubeExecutable.run(["apply", scene.input, "--lut", scene.cube, "-o", target])
       #expect(r.status != 0)
-      #expect(r.stderr.contains(target), "\(r.stderr)")
-      #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("missing").path))
+      #expect(
+        r.stderr.contains(blocker.path + ": error: cannot create the output folder"), "\(r.stderr)")
+      #expect(try Data(contentsOf: blocker) == Data("a file".utf8))
     }
   }
 

@@ -97,12 +97,14 @@ import Testing
   }
 
   /// The same split at a size the default suite can afford: bleach bypass's worst colours
-  /// are the ones beyond the look's Rec.709 gamut.
+  /// are the ones beyond the look's Rec.709 gamut. (Under the former unbounded extension
+  /// below the domain their p99 was over 1.5× the inside one; the bounded default of
+  /// docs/semantics.md §3 extends them more gently: 6.81 against 4.94 inside.)
   @Test func bleachBypassErrorsLieBeyondRec709() throws {
     let r = try Self.report("bleach_bypass", size: 33, mode: .straightforward, steps: 16)
     let inside = try #require(r.insideSourceGamut)
     let beyond = try #require(r.beyondSourceGamut)
-    #expect(beyond.p99 > 1.5 * inside.p99, "inside \(inside.p99), beyond \(beyond.p99)")
+    #expect(beyond.p99 > inside.p99, "inside \(inside.p99), beyond \(beyond.p99)")
     #expect(beyond.max == r.max)
   }
 }

@@ -69,7 +69,7 @@ import Testing
     #expect(
       CubeApplication(lut: lut, space: CubeSpace(.pq), extrapolation: .linear).extrapolation
         == .linear)
-    #expect(CubeApplication(lut: lut, space: CubeSpace(.raw)).extrapolation == .linear)
+    #expect(CubeApplication(lut: lut, space: CubeSpace(.raw)).extrapolation == .bounded)
     #expect(CubeApplication(lut: lut, space: CubeSpace(.pq)).policy == nil)
     #expect(CubeApplication(lut: lut, space: CubeSpace(.linear)).policy == nil)
     #expect(CubeApplication(lut: lut, space: CubeSpace(.srgb)).policy == .risingMaxRGB)

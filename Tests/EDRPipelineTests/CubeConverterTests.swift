@@ -80,8 +80,12 @@ import Testing
       #expect(converted.lut1D == nil)
       #expect(abs(table.domainMax.x - peakSignal) < 1e-6)
     case .shaped:
+      // The shaper spans 0…1; the peak sits at table position 12/16 (4 intervals above it).
       let shaper = try #require(converted.lut1D)
-      #expect(abs(shaper.domainMax.x - peakSignal) < 1e-6 && table.domainMax == .one)
+      #expect(shaper.domainMax == .one && table.domainMax == .one)
+      let atPeak = ReferenceKernel.evaluate(
+        shaper, at: SIMD3(repeating: peakSignal), extrapolation: .clamp)
+      expectClose(Double(atPeak.x), 0.75, abs: 1e-4)
     }
     // Every placement reproduces the look: a mid grey looks the same through both cubes.
     let report = try ConversionQuality.measure(

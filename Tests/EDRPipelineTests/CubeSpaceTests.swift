@@ -52,8 +52,10 @@ import Testing
       EDRPipelineError(.invalidSpaceComment(token: "log"), text: "EDRCube space: log").description
         == "error: unknown cube space token 'log' in '# EDRCube space: log'; curves: raw, "
         + "linear, srgb, bt1886, pq, hlg, acescct, acescc, logc3, logc4, slog3, vlog, log3g10, "
-        + "applelog, davinci-intermediate; primaries: rec709, p3, p3-dci, rec2020, ap0, ap1, "
-        + "awg3, awg4, sgamut3, sgamut3cine, vgamut, rwg, dwg; `raw` on both sides or neither")
+        + "applelog, davinci-intermediate, cineon, flog, flog2, bmd-film-gen5, slog2, clog2, "
+        + "clog3, dlog, lg2; primaries: rec709, p3, p3-dci, rec2020, ap0, ap1, awg3, awg4, "
+        + "sgamut3, sgamut3cine, vgamut, rwg, dwg, bmdwg, cinemagamut, dgamut, egamut; `raw` "
+        + "on the input only with a raw output")
   }
 
   @Test func resolutionOrderIsFlagThenCommentThenDefault() throws {
@@ -88,12 +90,14 @@ import Testing
     #expect(
       TransferFunction.allCases.map(\.rawValue) == [
         "raw", "linear", "srgb", "bt1886", "pq", "hlg", "acescct", "acescc", "logc3", "logc4",
-        "slog3", "vlog", "log3g10", "applelog", "davinci-intermediate",
+        "slog3", "vlog", "log3g10", "applelog", "davinci-intermediate", "cineon", "flog",
+        "flog2", "bmd-film-gen5", "slog2", "clog2", "clog3", "dlog", "lg2",
       ])
     #expect(
       NamedPrimaries.allCases.map(\.rawValue) == [
         "rec709", "p3", "p3-dci", "rec2020", "ap0", "ap1", "awg3", "awg4", "sgamut3",
-        "sgamut3cine", "vgamut", "rwg", "dwg",
+        "sgamut3cine", "vgamut", "rwg", "dwg", "bmdwg", "cinemagamut", "dgamut",
+        "egamut",
       ])
     #expect(
       EDRPolicy.allCases.map(\.rawValue) == [

@@ -40,6 +40,24 @@ import Testing
     }
   }
 
+  /// Issue 40 R7: many uses of one long macro. The budget counted tokens in proportion to the
+  /// input (8 out per 1 in), so 40,000 uses of a 1001-token macro expanded 1278 of them, and the
+  /// 1.6 MB reproducer 7680 (1.3 GB); a byte budget of 32 MiB of added tokens stops after
+  /// about 700 (32 MiB / (1000 × 48-byte tokens)) whatever the input's size.
+  @Test func manyUsesOfALongMacroStopAtTheByteBudget() throws {
+    let uses = 40_000
+    let text =
+      "#define B " + String(repeating: "1.0 + ", count: 500) + "1.0\n"
+      + "kernel vec4 k(__sample s) { float q = 0.0;\n"
+      + String(repeating: " q = B;\n", count: uses) + " return s; }\n"
+    let report = Linter().lint(text: text, path: "macros.cikernel")
+    let stop = try #require(
+      report.findings.first { $0.message.contains("macro expansion too large") })
+    let expanded = stop.span.start.line - 3
+    #expect((600..<1000).contains(expanded), "\(expanded) uses expanded")
+    expectBounded(report, "macros")
+  }
+
   @Test func overTheTokenLimitTheKernelIsAnalysedPartially() {
     let text =
       "kernel vec4 f(__sample s) { return s" + String(repeating: " + s", count: 600_000) + "; }"

@@ -30,7 +30,7 @@ import Testing
   ) {
     let processor = LUTProcessor(
       lut: Self.affine, interpolation: interpolation, extrapolation: extrapolation)
-    let extrapolated: Float = extrapolation == .linear ? 5 : 3
+    let extrapolated: Float = extrapolation == .clamp ? 3 : 5
     let cases: [(SIMD3<Float>, SIMD3<Float>)] = [
       (SIMD3(.nan, .nan, .nan), SIMD3(-1, -1, -1)),
       (SIMD3(.infinity, -.infinity, .nan), SIMD3(3, -1, -1)),

@@ -133,21 +133,26 @@ import Testing
 }
 
 @Suite struct PremultipliedAlphaTests {
-  @Test func colourIsDividedWhereAlphaIsPositiveOnly() {
-    var pixels = RGBAPixels(
-      width: 4, height: 1,
-      values: [0.25, 0.5, 0.1, 0.5, 0.3, 0.2, 0.1, 0, 0.4, 0.4, 0.4, .nan, 0.2, 0.2, 0.2, -1],
-      hasAlpha: true)
+  static let values: [Float] = [
+    0.25, 0.5, 0.1, 0.5, 0.3, 0.2, 0.1, 0, 0.4, 0.4, 0.4, .nan, 0.2, 0.2, 0.2, -1,
+  ]
+
+  /// Colour is divided where alpha > 0 only; the body sees the rest as stored, and by
+  /// default their colour is put back (issue 34: no glow where alpha is 0).
+  @Test(arguments: [TransparentColour.keep, .grade])
+  func colourIsDividedWhereAlphaIsPositiveOnly(_ transparent: TransparentColour) {
+    var pixels = RGBAPixels(width: 4, height: 1, values: Self.values, hasAlpha: true)
     var seen: [Float] = []
-    pixels.withStraightColor { values in
+    pixels.withStraightColor(transparent: transparent) { values in
       seen = values
       for i in stride(from: 0, to: values.count, by: 4) { values[i] += 1 }
     }
     #expect(Array(seen[0..<4]) == [0.5, 1, 0.2, 0.5])
     #expect(Array(seen[4..<8]) == [0.3, 0.2, 0.1, 0])
     #expect(Array(pixels.values[0..<4]) == [0.75, 0.5, 0.1, 0.5])
-    #expect(Array(pixels.values[4..<8]) == [1.3, 0.2, 0.1, 0])
-    #expect(pixels.values[8] == 1.4 && pixels.values[11].isNaN)
-    #expect(pixels.values[12] == 1.2 && pixels.values[15] == -1)
+    let lift: Float = transparent == .keep ? 0 : 1
+    #expect(Array(pixels.values[4..<8]) == [0.3 + lift, 0.2, 0.1, 0])
+    #expect(pixels.values[8] == 0.4 + lift && pixels.values[11].isNaN)
+    #expect(pixels.values[12] == 0.2 + lift && pixels.values[15] == -1)
   }
 }

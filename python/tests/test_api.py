@@ -51,6 +51,8 @@ def test_option_and_array_errors(root):
     clf = edrcube.read_lut(root / "Tests/Fixtures/clf/aces_to_video_with_look.clf")
     with pytest.raises(edrcube.OptionsError):
         clf.apply(rgb, lut_space="pq")
+    # lut_space="raw" is what a process list is anyway: accepted, same values (issue 35).
+    np.testing.assert_array_equal(clf.apply(rgb, lut_space="raw"), clf.apply(rgb))
     with pytest.raises(edrcube.ConversionError):
         edrcube.convert(edrcube.read_lut(root / "luts/warm_pq.cube"), to="hlg", report=False)
 

@@ -1,9 +1,14 @@
 #!/usr/bin/env python3
 """Score edrlint on the public kernel corpus (docs/lint-corpus.md).
 
-    scripts/lint-corpus/score.py [--cache DIR] [--mirror DIR] [--linter PATH] [--verbose]
+    scripts/lint-corpus/score.py [--set original|untuned] [--half all|dev|test]
+                                 [--cache DIR] [--mirror DIR] [--linter PATH] [--verbose]
 
-1. Places every file of Tests/Fixtures/lint-corpus/manifest.json under --cache
+--set original scores Tests/Fixtures/lint-corpus/ (the corpus the linter was first tuned on);
+--set untuned scores Tests/Fixtures/lint-corpus/untuned/, split by repository owner into a
+development half and a held-out test half (--half).
+
+1. Places every file of the chosen manifest.json under --cache
    (default ~/.cache/edrcube-lint-corpus) as OWNER/NAME/PATH: from the cache itself, from a
    git directory --mirror/OWNER+NAME (bare or with a .git), or by fetching the pinned commit
    from GitHub when the network allows. The third-party sources never enter this repository.
@@ -157,12 +162,21 @@ def main():
     parser.add_argument("--linter", default=os.path.join(ROOT, ".build", "debug", "edrlint"),
                         help="edrlint, or 'edrcube lint' (quoted)")
     parser.add_argument("--verbose", action="store_true", help="list every false positive and miss")
+    parser.add_argument("--set", choices=["original", "untuned"], default="original",
+                        help="which corpus: the original one or the untuned one (issue 33)")
+    parser.add_argument("--half", choices=["all", "dev", "test"], default="all",
+                        help="untuned corpus only: the development half, the held-out test half, or both")
     args = parser.parse_args()
 
-    with open(os.path.join(FIXTURES, "manifest.json")) as handle:
+    fixtures = FIXTURES if args.set == "original" else os.path.join(FIXTURES, "untuned")
+    with open(os.path.join(fixtures, "manifest.json")) as handle:
         manifest = json.load(handle)
-    with open(os.path.join(FIXTURES, "labels.json")) as handle:
+    with open(os.path.join(fixtures, "labels.json")) as handle:
         labels = json.load(handle)
+    if args.half != "all":
+        manifest["files"] = [e for e in manifest["files"] if e.get("half") == args.half]
+        kept = {f"{e['repo']}/{e['path']}" for e in manifest["files"]}
+        labels = {key: [item for item in labels[key] if item["file"] in kept] for key in ("clamps", "alpha")}
     linter = args.linter.split() if " " in args.linter else [args.linter]
     if os.path.isfile(linter[0]):
         linter[0] = os.path.abspath(linter[0])  # the linter runs inside the cache

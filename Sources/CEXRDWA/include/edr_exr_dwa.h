@@ -35,6 +35,8 @@ typedef struct edr_exr_part {
   const char *const *string_values;
   int string_count;
   const float *chromaticities; /* red x y, green x y, blue x y, white x y; or NULL */
+  int preview_size[2];          /* width, height of preview_rgba */
+  const unsigned char *preview_rgba; /* the preview attribute's RGBA bytes; or NULL */
   const edr_exr_channel *channels;
   int channel_count;
 } edr_exr_part;

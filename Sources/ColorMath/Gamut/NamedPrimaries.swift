@@ -28,6 +28,14 @@ public enum NamedPrimaries: String, Sendable, Hashable, CaseIterable {
   case rwg
   /// DaVinci Wide Gamut.
   case dwg
+  /// Blackmagic Wide Gamut (Generation 4/5).
+  case bmdwg
+  /// Canon Cinema Gamut.
+  case cinemaGamut = "cinemagamut"
+  /// DJI D-Gamut.
+  case dgamut
+  /// FilmLight E-Gamut (Blender's AgX works in it).
+  case egamut
 
   /// The chromaticities.
   public var primaries: RGBPrimaries {
@@ -45,6 +53,10 @@ public enum NamedPrimaries: String, Sendable, Hashable, CaseIterable {
     case .vgamut: .vGamut
     case .rwg: .redWideGamut
     case .dwg: .davinciWideGamut
+    case .bmdwg: .blackmagicWideGamut
+    case .cinemaGamut: .cinemaGamut
+    case .dgamut: .djiDGamut
+    case .egamut: .filmLightEGamut
     }
   }
 

@@ -37,4 +37,22 @@ extension RGBPrimaries {
   /// DaVinci Wide Gamut (Blackmagic DaVinci Resolve 17 Wide Gamut Intermediate), D65.
   public static let davinciWideGamut = standard(
     SIMD2(0.8000, 0.3130), SIMD2(0.1682, 0.9877), SIMD2(0.0790, -0.1155))
+
+  /// Blackmagic Wide Gamut, Generation 4/5 (Blackmagic Generation 5 Color Science), with its
+  /// own white (0.312717, 0.3290312).
+  public static let blackmagicWideGamut = standard(
+    SIMD2(0.717_721_5, 0.317_118_1), SIMD2(0.228_041, 0.861_569), SIMD2(0.100_584_1, -0.082_045_2),
+    white: SIMD2(0.312_717, 0.329_031_2))
+
+  /// Canon Cinema Gamut (Canon Cinema Gamut white paper), D65.
+  public static let cinemaGamut = standard(
+    SIMD2(0.74, 0.27), SIMD2(0.17, 1.14), SIMD2(0.08, -0.10))
+
+  /// FilmLight E-Gamut (FilmLight's T-Log / E-Gamut specification), D65.
+  public static let filmLightEGamut = standard(
+    SIMD2(0.8, 0.3177), SIMD2(0.18, 0.9), SIMD2(0.065, -0.0805))
+
+  /// DJI D-Gamut (DJI D-Log / D-Gamut white paper), D65.
+  public static let djiDGamut = standard(
+    SIMD2(0.71, 0.31), SIMD2(0.21, 0.88), SIMD2(0.09, -0.08))
 }

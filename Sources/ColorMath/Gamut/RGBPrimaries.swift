@@ -28,13 +28,16 @@ public struct RGBPrimaries: Sendable, Hashable {
   ///   - white: the white point's xy chromaticity.
   ///   - luminanceWeights: the published luma coefficients, if any; nil takes the Y row of
   ///     the derived matrix.
-  /// - Returns: nil when the primaries are degenerate (no invertible matrix), or a
-  ///   chromaticity has `y = 0`.
+  /// - Returns: nil when the primaries are degenerate (collinear: no invertible matrix), or
+  ///   the white has `y = 0`. A primary may have `y = 0`: CIE XYZ itself (red 1, 0; green 0, 1;
+  ///   blue 0, 0; white ⅓, ⅓), which OpenEXR writes for XYZ images, has the identity matrix.
   public init?(
     red: SIMD2<Double>, green: SIMD2<Double>, blue: SIMD2<Double>, white: SIMD2<Double>,
     luminanceWeights: SIMD3<Double>? = nil
   ) {
-    guard [red, green, blue, white].allSatisfy({ $0.y != 0 }),
+    // Twice the xy triangle's area: zero (to rounding) when the primaries are collinear.
+    let (u, v) = (green - red, blue - red)
+    guard white.y != 0, white.x.isFinite, white.y.isFinite, abs(u.x * v.y - u.y * v.x) > 1e-12,
       Self.primaryMatrix(red, green, blue).inverse != nil
     else { return nil }
     self.init(checked: red, green, blue, white: white, luminanceWeights: luminanceWeights)
@@ -62,11 +65,13 @@ public struct RGBPrimaries: Sendable, Hashable {
     SIMD3(c.x / c.y, 1, (1 - c.x - c.y) / c.y)
   }
 
-  /// The matrix whose columns are the primaries' XYZ at Y = 1.
+  /// The matrix whose columns are the primaries' chromaticity vectors `(x, y, 1 − x − y)`:
+  /// their XYZ up to a scale, which `diag(P⁻¹·W)` then fixes (so a primary on `y = 0` works).
   private static func primaryMatrix(
     _ red: SIMD2<Double>, _ green: SIMD2<Double>, _ blue: SIMD2<Double>
   ) -> Matrix3x3 {
-    let (r, g, b) = (xyz(red), xyz(green), xyz(blue))
+    func v(_ c: SIMD2<Double>) -> SIMD3<Double> { SIMD3(c.x, c.y, 1 - c.x - c.y) }
+    let (r, g, b) = (v(red), v(green), v(blue))
     return Matrix3x3(rows: SIMD3(r.x, g.x, b.x), SIMD3(r.y, g.y, b.y), SIMD3(r.z, g.z, b.z))
   }
 

@@ -40,7 +40,9 @@ public struct FastLogCurve: Sendable, Equatable {
   /// The input below which a logarithmic or parabolic toe is constant.
   public let toeFloor: Float
 
-  /// The fast form of a log curve; nil for the others (raw, linear, srgb, bt1886, pq, hlg).
+  /// The fast form of a log curve; nil for the others (raw, linear, srgb, bt1886, pq, hlg) and
+  /// for the log curves that have none (cineon, flog, flog2, bmd-film-gen5, slog2, clog2,
+  /// clog3, dlog, lg2).
   public static func curve(_ transfer: TransferFunction) -> FastLogCurve? {
     switch transfer {
     case .acescct: acescct
@@ -53,6 +55,8 @@ public struct FastLogCurve: Sendable, Equatable {
     case .applelog: applelog
     case .davinciIntermediate: davinciIntermediate
     case .raw, .linear, .srgb, .bt1886, .pq, .hlg: nil
+    // The curves added later run their exact formulas in `Float` (no vector form yet).
+    case .cineon, .flog, .flog2, .bmdFilmGen5, .slog2, .clog2, .clog3, .dlog, .lg2: nil
     }
   }
 

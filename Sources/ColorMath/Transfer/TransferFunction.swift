@@ -10,8 +10,9 @@
 ///   display-referred EOTF works on RGB (OOTF on luminance) and lives in ``HLG``.
 /// - the camera and ACES log curves: scene-linear light (0.18 = mid grey, 1.0 = EDR 1.0), each
 ///   with its vendor's published formula and its exact inverse. `acescc` maps every negative
-///   value to its floor (decoded as 0) and `applelog` every value below −0.0564 to 0; the
-///   others are invertible on the whole line.
+///   value to its floor (decoded as 0), `applelog` every value below −0.0564 to 0 and `lg2`
+///   every value below 2⁻¹²⁶ to 2⁻¹²⁶ (OpenColorIO's floor); the others are invertible on the
+///   whole line (`cineon` continued below 0 by its tangent).
 public enum TransferFunction: String, Sendable, Hashable, CaseIterable {
   /// No conversion at all: values are looked up as they are (OpenColorIO's FileTransform).
   case raw
@@ -43,6 +44,24 @@ public enum TransferFunction: String, Sendable, Hashable, CaseIterable {
   case applelog
   /// Blackmagic DaVinci Intermediate.
   case davinciIntermediate = "davinci-intermediate"
+  /// Kodak Cineon printing-density log (685 white, 95 black).
+  case cineon
+  /// Fujifilm F-Log.
+  case flog
+  /// Fujifilm F-Log2.
+  case flog2
+  /// Blackmagic Film Generation 5.
+  case bmdFilmGen5 = "bmd-film-gen5"
+  /// Sony S-Log2.
+  case slog2
+  /// Canon Log 2 (v1.2).
+  case clog2
+  /// Canon Log 3 (v1.2).
+  case clog3
+  /// DJI D-Log.
+  case dlog
+  /// OpenColorIO's lg2 allocation over Blender's AgX Log range, log₂(0.18) − 10 … + 15 stops.
+  case lg2
 
   /// Whether this is an SDR display encoding (srgb, bt1886), subject to the highlight policy.
   public var isSDR: Bool { self == .srgb || self == .bt1886 }
@@ -51,7 +70,9 @@ public enum TransferFunction: String, Sendable, Hashable, CaseIterable {
 
   /// The primaries a cube space in this curve takes when none are named: the camera's own
   /// gamut for the log curves (ap1 for ACES, awg3, awg4, sgamut3cine, vgamut, rwg, dwg, and
-  /// rec2020 for Apple Log), rec2020 for pq and hlg, else rec709.
+  /// rec2020 for Apple Log and F-Log (F-Gamut is BT.2020), bmdwg, sgamut3 (S-Gamut's
+  /// chromaticities) for S-Log2, cinemagamut, dgamut, and egamut for lg2 (Blender's AgX)),
+  /// rec2020 for pq and hlg, else rec709 (cineon included).
   public var defaultPrimaries: NamedPrimaries {
     switch self {
     case .pq, .hlg, .applelog: .rec2020
@@ -62,7 +83,13 @@ public enum TransferFunction: String, Sendable, Hashable, CaseIterable {
     case .vlog: .vgamut
     case .log3g10: .rwg
     case .davinciIntermediate: .dwg
-    case .raw, .linear, .srgb, .bt1886: .rec709
+    case .flog, .flog2: .rec2020
+    case .bmdFilmGen5: .bmdwg
+    case .slog2: .sgamut3
+    case .clog2, .clog3: .cinemaGamut
+    case .dlog: .dgamut
+    case .lg2: .egamut
+    case .raw, .linear, .srgb, .bt1886, .cineon: .rec709
     }
   }
 
@@ -95,6 +122,15 @@ public enum TransferFunction: String, Sendable, Hashable, CaseIterable {
     case .log3g10: Log3G10.encode(x)
     case .applelog: AppleLog.encode(x)
     case .davinciIntermediate: DaVinciIntermediate.encode(x)
+    case .cineon: Cineon.encode(x)
+    case .flog: FujiLog.flog.encode(x)
+    case .flog2: FujiLog.flog2.encode(x)
+    case .bmdFilmGen5: BMDFilmGen5.encode(x)
+    case .slog2: SLog2.encode(x)
+    case .clog2: CanonLog2.encode(x)
+    case .clog3: CanonLog3.encode(x)
+    case .dlog: DJIDLog.encode(x)
+    case .lg2: Lg2Allocation.encode(x)
     }
   }
 
@@ -114,6 +150,15 @@ public enum TransferFunction: String, Sendable, Hashable, CaseIterable {
     case .log3g10: Log3G10.decode(x)
     case .applelog: AppleLog.decode(x)
     case .davinciIntermediate: DaVinciIntermediate.decode(x)
+    case .cineon: Cineon.decode(x)
+    case .flog: FujiLog.flog.decode(x)
+    case .flog2: FujiLog.flog2.decode(x)
+    case .bmdFilmGen5: BMDFilmGen5.decode(x)
+    case .slog2: SLog2.decode(x)
+    case .clog2: CanonLog2.decode(x)
+    case .clog3: CanonLog3.decode(x)
+    case .dlog: DJIDLog.decode(x)
+    case .lg2: Lg2Allocation.decode(x)
     }
   }
 }

@@ -20,31 +20,66 @@ public enum ConversionQuality {
   /// The default grid steps per channel and gamut (2·40³ = 128 000 colours).
   public static let defaultSteps = 40
 
-  /// Compares `converted` with `source` under `options`.
+  /// Compares `converted` with `source` under `options`: ``evaluate(converted:source:options:steps:threads:)``'s
+  /// report.
+  public static func measure(
+    converted: CubeFile, source: CubeFile, options: CubeConversionOptions,
+    steps: Int = defaultSteps, threads: Int? = nil
+  ) throws(EDRPipelineError) -> ConversionReport {
+    try evaluate(
+      converted: converted, source: source, options: options, steps: steps, threads: threads
+    ).report
+  }
+
+  /// Compares `converted` with `source` under `options`, colour by colour over the sample
+  /// (to the mastering peak and above it, up to the container's peak).
   ///
   /// - Parameters:
   ///   - converted: the PQ or HLG cube (as ``CubeConverter`` made it).
   ///   - source: the SDR cube.
   ///   - options: the conversion's options (space, policy, tone map, interpolation, peak).
-  ///   - steps: grid steps per channel and gamut.
+  ///   - steps: grid steps per channel and gamut up to the mastering peak.
   ///   - threads: worker count; nil uses every core. The result does not depend on it.
   /// - Throws: `EDRPipelineError` when the source's space is not SDR.
-  public static func measure(
+  public static func evaluate(
     converted: CubeFile, source: CubeFile, options: CubeConversionOptions,
     steps: Int = defaultSteps, threads: Int? = nil
-  ) throws(EDRPipelineError) -> ConversionReport {
+  ) throws(EDRPipelineError) -> ConversionEvaluation {
     let grid = sample(
       steps: Swift.max(steps, 1), peakNits: options.masteringPeak,
+      topNits: options.targetSpace.containerPeak.map { $0 * options.referenceWhite }
+        ?? options.masteringPeak,
       referenceWhite: options.referenceWhite)
-    let samples = carried(grid, options: options)
-    let differences = try differences(
+    let mask = carriedMask(grid.colours, options: options)
+    var samples: [Float] = []
+    samples.reserveCapacity(grid.colours.count)
+    for (i, isKept) in mask.enumerated() where isKept {
+      samples += grid.colours[(3 * i)..<(3 * i + 3)]
+    }
+    let compared = try compare(
       rec2020: samples, converted: converted, source: source, options: options, threads: threads)
-    var report = ConversionReport(differences: differences, peakNits: options.masteringPeak)
-    report.leftOut = (grid.count - samples.count) / 3
+    var results: [ConversionEvaluation.Colour?] = []
+    results.reserveCapacity(mask.count)
+    var next = 0
+    for (i, isKept) in mask.enumerated() {
+      guard isKept else {
+        results.append(nil)
+        continue
+      }
+      let c = compared[next]
+      next += 1
+      let input = SIMD3<Double>(
+        Double(grid.colours[3 * i]), Double(grid.colours[3 * i + 1]),
+        Double(grid.colours[3 * i + 2]))
+      results.append(
+        ConversionEvaluation.Colour(
+          inputNits: input * options.referenceWhite, expectedNits: c.expected, gotNits: c.got,
+          deltaE: c.deltaE, abovePeak: grid.abovePeak[i]))
+    }
     let primaries = try CubeConverter(options: options).sourceSpaces(of: source).input.primaries
-    (report.insideSourceGamut, report.beyondSourceGamut) = splitByGamut(
-      differences, rec2020: samples, primaries: primaries.primaries)
-    return report
+    return ConversionEvaluation(
+      colours: results, levels: grid.levels, peakNits: options.masteringPeak,
+      sourcePrimaries: primaries.primaries, options: options)
   }
 
   /// The ΔE_ITP of each colour of `samples` (interleaved Rec.2020 EDR RGB) between the two
@@ -53,6 +88,17 @@ public enum ConversionQuality {
     rec2020 samples: [Float], converted: CubeFile, source: CubeFile,
     options: CubeConversionOptions, threads: Int?
   ) throws(EDRPipelineError) -> [Double] {
+    try compare(
+      rec2020: samples, converted: converted, source: source, options: options, threads: threads
+    ).map(\.deltaE)
+  }
+
+  /// Both paths' results (absolute Rec.2020 cd/m²) and their ΔE_ITP for each colour of
+  /// `samples`.
+  static func compare(
+    rec2020 samples: [Float], converted: CubeFile, source: CubeFile,
+    options: CubeConversionOptions, threads: Int?
+  ) throws(EDRPipelineError) -> [(expected: SIMD3<Double>, got: SIMD3<Double>, deltaE: Double)] {
     let sourceSpaces = try CubeConverter(options: options).sourceSpaces(of: source)
     let w = options.referenceWhite
     let rec2020 = WorkingSpace(.linear, named: .rec2020)
@@ -73,35 +119,56 @@ public enum ConversionQuality {
     }
     let codec = SpaceCodec(options.targetSpace)
     let (a, b) = (expected, got)
-    return ParallelSlices.fill(
-      count: samples.count / 3, width: 1, initial: 0.0, threads: threads
+    let values = ParallelSlices.fill(
+      count: samples.count / 3, width: 7, initial: 0.0, threads: threads
     ) { i, out in
       // The reference as the container holds it: PQ clamps to 0…10000 cd/m², HLG to what
       // the 1000 cd/m² reference display can show (less for saturated colours).
       let reference = SIMD3<Double>(SIMD3(a[3 * i], a[3 * i + 1], a[3 * i + 2]))
       let e = codec.decode(codec.encode(reference)) * w
       let g = SIMD3<Double>(SIMD3(b[3 * i], b[3 * i + 1], b[3 * i + 2])) * w
-      out[0] = deltaEITP(rec2020Nits: e, g)
+      (out[0], out[1], out[2], out[3], out[4], out[5]) = (e.x, e.y, e.z, g.x, g.y, g.z)
+      out[6] = deltaEITP(rec2020Nits: e, g)
+    }
+    return (0..<(samples.count / 3)).map { i in
+      let o = 7 * i
+      return (
+        SIMD3(values[o], values[o + 1], values[o + 2]),
+        SIMD3(values[o + 3], values[o + 4], values[o + 5]), values[o + 6]
+      )
     }
   }
 
-  /// The sample colours as interleaved Rec.2020 EDR RGB.
-  static func sample(steps: Int, peakNits: Double, referenceWhite w: Double) -> [Float] {
-    let top = PQ.inverseEOTF(peakNits)
-    let levels = (0..<steps).map { PQ.eotf((Double($0) + 0.5) / Double(steps) * top) / w }
-    var out: [Float] = []
-    out.reserveCapacity(2 * steps * steps * steps * 3)
+  /// The sample: for each of Rec.709 and Rec.2020 (that order), a `levels³` grid (red
+  /// fastest, then green, then blue) whose components, in that gamut, are PQ-uniform cell
+  /// centres: `steps` of them from black to the mastering peak, and as many more of the same
+  /// step as fit below `topNits` (the container's peak). `colours` is interleaved Rec.2020
+  /// EDR RGB; `abovePeak` says which colours have a component above the mastering peak.
+  static func sample(steps: Int, peakNits: Double, topNits: Double, referenceWhite w: Double)
+    -> (colours: [Float], abovePeak: [Bool], levels: Int)
+  {
+    let step = PQ.inverseEOTF(peakNits) / Double(steps)
+    let top = PQ.inverseEOTF(Swift.max(topNits, peakNits))
+    var signals = (0..<steps).map { (Double($0) + 0.5) * step }
+    while let last = signals.last, last + step < top { signals.append(last + step) }
+    let levels = signals.map { PQ.eotf($0) / w }
+    var colours: [Float] = []
+    var above: [Bool] = []
+    let count = 2 * levels.count * levels.count * levels.count
+    colours.reserveCapacity(3 * count)
+    above.reserveCapacity(count)
     for gamut in [RGBPrimaries.rec709, .rec2020] {
       let m = Matrix3x3.rgbToRGB(from: gamut, to: .rec2020)
-      for b in levels {
-        for g in levels {
-          for r in levels {
+      for (bi, b) in levels.enumerated() {
+        for (gi, g) in levels.enumerated() {
+          for (ri, r) in levels.enumerated() {
             let v = m * SIMD3(r, g, b)
-            out += [Float(v.x), Float(v.y), Float(v.z)]
+            colours += [Float(v.x), Float(v.y), Float(v.z)]
+            above.append(Swift.max(ri, gi, bi) >= steps)
           }
         }
       }
     }
-    return out
+    return (colours, above, levels.count)
   }
 }

@@ -20,10 +20,13 @@ public struct CubeConversionOptions: Sendable, Hashable {
     /// Evenly over the whole signal range 0…1 (the straightforward conversion).
     case full
     /// Evenly over 0…signal(mastering peak): `DOMAIN_MAX` below 1, every node below the peak
-    /// (signals above it clamp to it, as PQ/HLG cubes clamp by default).
+    /// (signals above it clamp to it channel by channel in every reader, as PQ/HLG cubes
+    /// clamp by default: use ``shaped`` for content above the peak).
     case domain
-    /// Below the mastering peak like ``domain``, through a 1D shaper (Resolve shaper + 3D):
-    /// table position = (signal / signal(peak))^1.15, so nodes lie closer toward the peak.
+    /// Through a 1D shaper over the whole signal range (Resolve shaper + 3D): below the
+    /// mastering peak table position = q·(signal / signal(peak))^1.15, so nodes lie closer
+    /// toward the peak; above it the last quarter of the intervals (q = 1 − that share),
+    /// linear in the signal, where the roll-off to the peak lies.
     case shaped
   }
 
@@ -90,11 +93,15 @@ public struct CubeConversionOptions: Sendable, Hashable {
   /// mastering peak and HLG's nominal display peak). Also the top of the quality sample.
   public var masteringPeak: Double { peak ?? Self.defaultMasteringPeak }
 
-  /// The tone map of `--peak`: ``toneMapCurve`` from the container peak to `peak`, in EDR
-  /// units.
+  /// The tone map: ``toneMapCurve`` (maxRGB, so hue is kept) from the container peak to
+  /// `peak`, in EDR units; without `peak`, placements that spend their nodes below the
+  /// mastering peak (``NodePlacement/domain``, ``NodePlacement/shaped``) roll off to it
+  /// (1000 cd/m²) by default, so colours above it are never clipped channel by channel.
   public var toneMap: EDRToneMap? {
-    guard let peak, let container = targetSpace.containerPeak else { return nil }
+    guard let container = targetSpace.containerPeak,
+      let target = peak ?? (placement == .full ? nil : masteringPeak)
+    else { return nil }
     return .peak(
-      nits: peak, inputPeak: container, curve: toneMapCurve, referenceWhite: referenceWhite)
+      nits: target, inputPeak: container, curve: toneMapCurve, referenceWhite: referenceWhite)
   }
 }

@@ -18,22 +18,36 @@ public struct CubeConverter: Sendable {
   /// Creates a converter.
   public init(options: CubeConversionOptions) { self.options = options }
 
-  /// The SDR cube's spaces: the file's comment, else `srgb rec709`; the options' source
-  /// space replaces the input (and the output of a one-space comment).
+  /// The SDR cube's spaces: the options' source space (replacing the input, and the output of
+  /// a one-space comment); else the file's comment, else its words (TITLE and comments,
+  /// ``SpaceWords``), else `srgb rec709`. A camera cube (`LogC to Rec709`) is refused.
   ///
   /// - Throws: `EDRPipelineError` for a malformed comment or an input space that is not SDR.
   public func sourceSpaces(of file: CubeFile) throws(EDRPipelineError) -> CubeSpacePair {
     var spaces = try CubeSpacePair(comments: file.comments) ?? .fallback
     if let given = options.sourceSpace {
       spaces = CubeSpacePair(given, output: spaces.input == spaces.output ? nil : spaces.output)
+    } else {
+      spaces =
+        try CubeSpacePair.resolve(
+          input: nil, primaries: nil, output: nil, outputPrimaries: nil, referenceWhite: nil,
+          comments: file.comments, title: file.title
+        ).spaces
     }
     guard spaces.input.transfer.isSDR else {
       throw EDRPipelineError(
         .unsupportedCube(
           reason: "convert needs an SDR cube (input srgb or bt1886), this one is "
-            + spaces.name))
+            + spaces.name + Self.cameraAdvice(spaces)))
     }
     return spaces
+  }
+
+  /// What to do instead with a cube whose input is not SDR: `; a logc3 input is …`.
+  public static func cameraAdvice(_ spaces: CubeSpacePair) -> String {
+    "; a \(spaces.input.transfer.rawValue) input is scene-referred (camera or log) and has no "
+      + "SDR reading to carry to PQ/HLG: apply it as it is (edrcube apply --lut-space "
+      + "\(spaces.input.transfer.rawValue)), or give --from-space srgb if it is an SDR look"
   }
 
   /// Converts a file.
@@ -144,14 +158,20 @@ public struct CubeConverter: Sendable {
       "edr-policy: \(o.policy.rawValue)",
       "interpolation of the SDR cube: \(o.interpolation.rawValue)",
       "tone map: "
-        + (o.peak.map { "\(o.toneMapCurve.rawValue) to \(formatted($0)) cd/m2" } ?? "none"),
+        + (o.toneMap == nil
+          ? "none"
+          : "\(o.toneMapCurve.rawValue) to \(formatted(o.masteringPeak)) cd/m2"
+            + (o.peak == nil ? " (roll-off to the mastering peak)" : "")),
       "node placement: \(o.placement.rawValue)",
     ]
     let top = Float(grid.domainMax)
     if let shaper = grid.shaper {
-      lines.append("mastering peak: \(formatted(o.masteringPeak)) cd/m2 (shaper input 0 to \(top))")
+      let peak = Float(grid.peakSignal)
+      let above = peak < 1 ? ConversionGrid.intervalsAbovePeak(size: o.size) : 0
+      lines.append("mastering peak: \(formatted(o.masteringPeak)) cd/m2 (signal \(peak))")
       lines.append(
-        "shaper: \(shaper.size) rows, (signal / \(top))^\(ConversionGrid.shaperExponent)")
+        "shaper: \(shaper.size) rows over 0 to 1, (signal / \(peak))^\(ConversionGrid.shaperExponent) "
+          + "below the peak, \(above) of \(o.size - 1) intervals above it")
     } else if o.placement != .full {
       lines.append("mastering peak: \(formatted(o.masteringPeak)) cd/m2 (DOMAIN_MAX \(top))")
     }

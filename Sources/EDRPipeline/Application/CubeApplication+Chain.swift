@@ -6,7 +6,8 @@ import LUTEngine
 /// AVX2): `prepare` and `finish` on 8 pixels per instruction, with the same algorithms as the
 /// scalar ones here (ColorMath's tables, read by the C code through pointers), so that every
 /// pixel gets the value ``CubeApplication/apply(_:)`` gives it. It covers every curve but raw
-/// (linear, srgb, bt1886, pq, hlg and the log curves, on either side of the cube), any
+/// (linear, srgb, bt1886, pq, hlg and the log curves with a ``FastLogCurve``, on either side
+/// of the cube), any
 /// primaries, an sRGB-encoded or linear working space and the clamp, linear, maxrgb and
 /// rising-maxrgb policies without a tone map; other applications (tone-scaled-maxrgb, a tone
 /// map) keep the scalar passes.
@@ -60,7 +61,7 @@ struct ChainKernel: @unchecked Sendable {
     case .gamma24: EDR_CHAIN_BT1886
     case .pq: EDR_CHAIN_PQ
     case .hlg: EDR_CHAIN_HLG
-    case .log: EDR_CHAIN_LOG
+    case .log(let transfer): FastLogCurve.curve(transfer) == nil ? nil : EDR_CHAIN_LOG
     case .raw: nil
     }
   }

@@ -58,7 +58,7 @@ extension CubeApplication {
   ///   - maxRGB: `prepared.maxRGB`.
   ///   - grey: the lookup of `(g, g, g)` for `prepared.greySignal = g`, when there is one.
   func finish(_ looked: SIMD3<Float>, maxRGB m: Float, grey: SIMD3<Float>?) -> SIMD3<Float> {
-    if mode == .raw { return looked }
+    if mode == .raw || outputMode == .raw { return looked }
     var v = Self.decode(looked, outputMode, referenceWhite: outputReferenceWhite)
     if m > 1 { v *= highlightScale(maxRGB: m, grey: grey) }
     if let fromCube { v = fromCube * v }

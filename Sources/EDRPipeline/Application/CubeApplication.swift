@@ -18,7 +18,8 @@ public struct CubeApplication: Sendable {
   public let working: WorkingSpace
   /// The highlight policy actually used: for cubes whose input is SDR (srgb, bt1886) the
   /// requested one, or `clamp` when extrapolation is `clamp`; nil for every other input
-  /// space (raw, linear, pq, hlg, the log curves), whose only policy is their extrapolation.
+  /// space (raw, linear, pq, hlg, the log curves) and for a raw output, whose only policy is
+  /// their extrapolation.
   public let policy: EDRPolicy?
   /// The optional tone map.
   public let toneMap: EDRToneMap?
@@ -74,10 +75,14 @@ public struct CubeApplication: Sendable {
   ///   - lut: the cube's tables.
   ///   - space: the cube's input space.
   ///   - outputSpace: the cube's output space; nil means the input space. A raw input space
-  ///     makes the whole application raw.
+  ///     makes the whole application raw; a raw output space hands the looked-up values back
+  ///     as they are (no decoding, matrix, highlight policy or tone map): a camera → display
+  ///     cube's display code values.
   ///   - working: the image's space (default linear Rec.709).
   ///   - interpolation: 3D interpolation, used for every lookup (h(m) included).
-  ///   - extrapolation: nil takes the default: `clamp` for pq and hlg cubes, else `linear`.
+  ///   - extrapolation: nil takes the default: `clamp` for pq and hlg cubes, else `bounded`
+  ///     (`linear` above the domain, its slope capped below it: LUTEngine's
+  ///     `BoundedExtension`).
   ///     For SDR cubes `clamp` means the `clamp` policy; for raw and linear cubes it is the
   ///     only policy.
   ///   - policy: the highlight policy for cubes with an SDR input (ignored for the others).
@@ -95,11 +100,13 @@ public struct CubeApplication: Sendable {
     let output = transfer == .raw ? space : (outputSpace ?? space)
     let mode = Mode(transfer)
     let outputMode = Mode(output.transfer)
-    let resolvedExtrapolation = extrapolation ?? (transfer.isHDR ? .clamp : .linear)
+    let resolvedExtrapolation = extrapolation ?? (transfer.isHDR ? .clamp : .bounded)
+    // A raw output is handed back as looked up: no decoding, so no highlight policy.
+    let rawOutput = outputMode == .raw
     let effectivePolicy: EDRPolicy? =
-      transfer.isSDR ? (resolvedExtrapolation == .clamp ? .clamp : policy) : nil
+      transfer.isSDR && !rawOutput ? (resolvedExtrapolation == .clamp ? .clamp : policy) : nil
     let lookupExtrapolation: Extrapolation =
-      transfer.isSDR ? (effectivePolicy == .clamp ? .clamp : .linear) : resolvedExtrapolation
+      effectivePolicy == .clamp ? .clamp : resolvedExtrapolation
     self.space = space
     self.outputSpace = output
     self.working = working
@@ -112,7 +119,7 @@ public struct CubeApplication: Sendable {
       instructionSet: instructionSet)
     toCube = Self.matrix(from: working.primaries, to: space.primaries.primaries, raw: mode == .raw)
     fromCube = Self.matrix(
-      from: output.primaries.primaries, to: working.primaries, raw: mode == .raw)
+      from: output.primaries.primaries, to: working.primaries, raw: mode == .raw || rawOutput)
     referenceWhite = Float(space.referenceWhite)
     outputReferenceWhite = Float(output.referenceWhite)
     let outputPrimaries = output.primaries.primaries
@@ -183,7 +190,9 @@ public struct CubeApplication: Sendable {
   }
 
   /// Creates an application from a parsed file, its spaces from `space` (input = output) or
-  /// the file's `# EDRCube space:` comment, else `srgb rec709`.
+  /// as ``CubeSpacePair/resolve(input:primaries:output:outputPrimaries:referenceWhite:comments:title:fileName:keepsPrimaries:)``
+  /// decides them from the file's comment and words (its TITLE and comments), else
+  /// `srgb rec709`.
   ///
   /// - Throws: `EDRPipelineError` when the space comment is malformed.
   public init(
@@ -191,11 +200,15 @@ public struct CubeApplication: Sendable {
     interpolation: Interpolation = .trilinear, extrapolation: Extrapolation? = nil,
     policy: EDRPolicy = .default, toneMap: EDRToneMap? = nil
   ) throws(EDRPipelineError) {
-    var spaces = CubeSpacePair.fallback
+    let spaces: CubeSpacePair
     if let space {
       spaces = CubeSpacePair(space)
-    } else if let found = try CubeSpacePair(comments: file.comments) {
-      spaces = found
+    } else {
+      spaces =
+        try CubeSpacePair.resolve(
+          input: nil, primaries: nil, output: nil, outputPrimaries: nil, referenceWhite: nil,
+          comments: file.comments, title: file.title, keepsPrimaries: file.lut3D == nil
+        ).spaces
     }
     self.init(
       lut: CubeLUT(file), space: spaces.input, outputSpace: spaces.output, working: working,

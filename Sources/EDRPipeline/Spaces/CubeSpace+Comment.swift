@@ -12,7 +12,9 @@ extension CubeSpace {
     case commandLine = "command line"
     /// The cube's `# EDRCube space:` comment.
     case comment = "cube comment"
-    /// Neither: `srgb rec709`.
+    /// The cube's own words: its TITLE, comments or file name (``SpaceWords``).
+    case words = "cube's words"
+    /// None of these: `srgb rec709`, announced as assumed.
     case fallback = "default"
     /// A CLF/CTF process list, which is applied raw (docs/clf.md).
     case processList = "CLF"

@@ -62,11 +62,14 @@ public struct ConversionPlot: Sendable, Hashable {
   }
 
   /// Renders the heat map and histogram of `differences`, laid out `width × height` row by
-  /// row (nil: a pixel left out); `title` heads the picture.
+  /// row (nil: a pixel left out); `title` heads the picture. The summary beneath the histogram
+  /// is `report`'s figures when given (so the plot says what `--report` says), else those of
+  /// all the values.
   /// - Precondition: `differences.count == width · height`.
-  public func render(differences: [Double?], width: Int, height: Int, title: String)
-    -> PlotCanvas
-  {
+  public func render(
+    differences: [Double?], width: Int, height: Int, title: String,
+    report: ConversionReport? = nil
+  ) -> PlotCanvas {
     precondition(differences.count == width * height, "ConversionPlot: bad layout")
     let map = Self.heatMapOrigin
     let histogram = histogramOrigin(chartWidth: width)
@@ -87,6 +90,7 @@ public struct ConversionPlot: Sendable, Hashable {
     drawHistogram(on: &canvas, Self.bins(measured), x: histogram.x, y: histogram.y)
     var summary = ConversionReport(differences: measured, peakNits: 0)
     summary.leftOut = differences.count - measured.count
+    if let report { summary = report }
     for (i, line) in Self.summaryLines(summary).enumerated() {
       canvas.text(
         line, x: histogram.x, y: histogram.y + Self.histogramHeight + 40 + 12 * i,
@@ -105,8 +109,10 @@ public struct ConversionPlot: Sendable, Hashable {
       return "\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
     let leftOut = r.leftOut > 0 ? ["left out \(r.leftOut) (grey)"] : []
+    let above =
+      r.abovePeak.map { ["above peak \($0.count): p99 \(f($0.p99)), max \(f($0.max))"] } ?? []
     return ["pixels \(r.sampleCount)", "max \(f(r.max))", "p99 \(f(r.p99))", "mean \(f(r.mean))"]
-      + leftOut
+      + above + leftOut
   }
 
   /// The colour scale as a bar with labels 0, 1, …, 5+ beneath.
@@ -151,5 +157,41 @@ public struct ConversionPlot: Sendable, Hashable {
     canvas.text(top, x: x - 4 - BitmapFont.width(of: top), y: y, color: PlotPalette.text)
     canvas.text("0", x: x - 10, y: y + h - 7, color: PlotPalette.text)
     canvas.text("count", x: x - 30, y: y - 14, color: PlotPalette.text)
+  }
+}
+
+extension ConversionPlot {
+  /// Where ``ConversionQuality``'s sample colours go in a heat map: one `levels × levels` tile
+  /// (red across, green down) per gamut and blue level, ``tilesPerRow`` tiles to a row, Rec.709
+  /// tiles first; unused cells are left out.
+  public struct SampleLayout: Sendable, Hashable {
+    /// Sample levels per channel and gamut.
+    public let levels: Int
+    /// Tiles per row of the heat map.
+    public static let tilesPerRow = 8
+
+    /// The layout of a sample of `levels` per channel.
+    public init(levels: Int) { self.levels = max(levels, 1) }
+
+    /// Tiles: two gamuts × levels.
+    var tiles: Int { 2 * levels }
+    /// Heat map width in cells.
+    public var width: Int { Self.tilesPerRow * levels }
+    /// Heat map height in cells.
+    public var height: Int { (tiles + Self.tilesPerRow - 1) / Self.tilesPerRow * levels }
+
+    /// The values of the sample (in its order) placed in the heat map, row by row.
+    public func arrange(_ values: [Double?]) -> [Double?] {
+      var out = [Double?](repeating: nil, count: width * height)
+      let perTile = levels * levels
+      for (i, value) in values.enumerated() {
+        let (tile, within) = (i / perTile, i % perTile)
+        guard tile < tiles else { break }
+        let x = (tile % Self.tilesPerRow) * levels + within % levels
+        let y = (tile / Self.tilesPerRow) * levels + within / levels
+        out[y * width + x] = value
+      }
+      return out
+    }
   }
 }

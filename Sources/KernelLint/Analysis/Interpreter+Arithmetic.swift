@@ -193,9 +193,14 @@ extension Interpreter {
 
   /// Taint of `own` through `own ± other`: a scalar limited to 1 that is added to an unlimited
   /// colour not derived from that limit (`l + clamp(f(l) - l, 0.0, 1.0)`) is an adjustment
-  /// term; the sum still exceeds 1, so the limit stops there.
+  /// term; the sum still exceeds 1, so the limit stops there. An addend known to be a signed
+  /// difference for SDR input (chroma: `Y + 1.4 * V` rebuilding RGB from a limited luma) is
+  /// not an intensity: the limit stays live.
   private func addendTaint(_ own: Lane, _ other: Lane) -> IDSet {
-    guard other.cls.contains(.color), other.b.hi == .infinity, !own.taint.isEmpty else {
+    let isSignedDifference = other.a.lo < 0 && other.a.lo.isFinite
+    guard other.cls.contains(.color), other.b.hi == .infinity, !isSignedDifference,
+      !own.taint.isEmpty
+    else {
       return own.taint
     }
     let carried = Set(other.taint.items)

@@ -35,15 +35,23 @@ extension Interpreter {
   }
 
   /// The result of a function the linter cannot see (a header it was not given): unknown
-  /// DERIVED lanes (a limit on them is not reported: `hsv.y` may be a saturation), but they
-  /// carry what the arguments carry, so a limit on colour passed through
-  /// `hsv_to_rgb(rgb_to_hsv(clamp(c, 0.0, 1.0)))` stays live (unknown never silences).
+  /// lanes that carry what the arguments carry, so a limit on colour passed through
+  /// `hsv_to_rgb(rgb_to_hsv(clamp(c, 0.0, 1.0)))` stays live (unknown never silences). For
+  /// colour arguments a vector result's RGB lanes are colour (opaque): a limit on the whole
+  /// vector limits colour, a limit on one lane of it (`hsv.y`) is not reported (see `member`).
   private func unknownResult(_ args: [Value]) -> Value {
     let count = args.map { $0.lanes.count }.max() ?? 1
     var result = opaque(count: count)
     let lanes = args.filter { $0.shape == .numeric }.flatMap(\.lanes)
     let taint = lanes.reduce(IDSet()) { $0.union($1.taint) }
-    for i in result.lanes.indices { result.lanes[i].taint = taint }
+    let fromColor = count >= 3 && lanes.contains { $0.cls.contains(.color) }
+    for i in result.lanes.indices {
+      result.lanes[i].taint = taint
+      if fromColor && i < 3 {
+        result.lanes[i].cls = .color
+        result.lanes[i].isOpaqueColor = true
+      }
+    }
     return result
   }
 

@@ -175,9 +175,15 @@ extension Interpreter {
     if base.lanes.count == 1 {
       return Value(shape: .numeric, lanes: lanes.map { _ in base.lanes[0] })
     }
-    return Value(
-      shape: .numeric,
-      lanes: lanes.map { $0 < base.lanes.count ? base.lanes[$0] : opaqueLane() })
+    var selected = lanes.map { $0 < base.lanes.count ? base.lanes[$0] : opaqueLane() }
+    if selected.count < 3 {
+      // One or two lanes of an unseen function's result (`hsv.y`): not known to be intensity.
+      for i in selected.indices where selected[i].isOpaqueColor {
+        selected[i].cls = .derived
+        selected[i].isOpaqueColor = false
+      }
+    }
+    return Value(shape: .numeric, lanes: selected)
   }
 
   /// A member of a struct parameter (`uniform.contrast`, `in.textureCoordinate`): a parameter

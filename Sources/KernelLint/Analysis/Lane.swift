@@ -47,6 +47,10 @@ struct Lane: Sendable {
   /// Whether a division by a parameter whose range holds 0 (`s / k`) made this lane unbounded:
   /// a World A failure then comes from the parameter's choice (ALPHA002, not ALPHA001).
   var isParameterPole: Bool = false
+  /// Whether this lane is a colour lane of what a function the linter cannot see returned for
+  /// colour arguments: colour as a vector (`clamp(curve(c.rgb), 0.0, 1.0)` limits colour), but
+  /// one lane selected from it (`hsv.y`) may be a hue or saturation, not intensity.
+  var isOpaqueColor: Bool = false
 
   /// A constant lane.
   static func constant(_ v: Double, id: Int32) -> Lane {

@@ -111,7 +111,7 @@ enum JSONReporter {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(document) else { return "{}" }
-    return String(decoding: data, as: UTF8.self) + "\n"
+    return TerminalText.json(String(decoding: data, as: UTF8.self)) + "\n"
   }
 }
 

@@ -81,7 +81,8 @@ struct TextReporter {
     var out = ""
     for report in reports {
       for f in report.findings where !f.isSuppressed {
-        let file = TerminalText.escaped(f.file)
+        // `file` starts each line it is in: escaped and defused (``TerminalText/line(_:)``).
+        let file = TerminalText.line(f.file)
         out +=
           "\(file):\(f.span.start.line):\(f.span.start.column): \(f.severity.rawValue): \(Self.truncated(f.message)) [\(f.ruleID.rawValue)]\n"
         if firstLineOnly || f.span.start.column > 400 { continue }
@@ -100,7 +101,7 @@ struct TextReporter {
         if let edit = f.fixes.first?.edits.first, edit.span.start.line == f.span.start.line,
           !edit.newText.isEmpty, !edit.newText.contains("\n")
         {
-          out += prefix + Self.truncated(edit.newText) + "\n"
+          out += TerminalText.echoedLine(prefix + Self.truncated(edit.newText)) + "\n"
         }
         for fix in f.fixes {
           out +=
@@ -125,7 +126,7 @@ struct TextReporter {
         case .none: "no kernel found"
         case .inactiveOnly: "kernels only in inactive #if branches (not analysed)"
         }
-      return "\(TerminalText.escaped(report.path)): \(status)\n"
+      return "\(TerminalText.line(report.path)): \(status)\n"
     }.joined()
   }
 

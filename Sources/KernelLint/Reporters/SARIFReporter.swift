@@ -158,7 +158,7 @@ enum SARIFReporter {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(log) else { return "{}" }
-    return String(decoding: data, as: UTF8.self) + "\n"
+    return TerminalText.json(String(decoding: data, as: UTF8.self)) + "\n"
   }
 
   /// FNV-1a of the rule and the trimmed source line (stable across runs).

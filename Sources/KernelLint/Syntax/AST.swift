@@ -23,13 +23,18 @@ struct TypeName: Sendable {
     "ulong", "vec", "ivec", "bvec", "uvec", "dvec",
   ]
 
-  /// Every scalar and vector spelling (`float` 1, `float4` 4, `vec3` 3) with its lane count,
-  /// so that the hot paths do one dictionary lookup instead of string surgery.
+  /// Every scalar and vector spelling (`float` 1, `float4` 4, `vec3` 3, and the simd
+  /// header's `vector_float4`, `simd_half3`, `packed_float2`) with its lane count, so that the
+  /// hot paths do one dictionary lookup instead of string surgery.
   private static let laneCounts: [String: Int] = {
     var result: [String: Int] = [:]
     for scalar in scalars {
       if !scalar.hasSuffix("vec") { result[scalar] = 1 }
-      for n in 2...4 { result[scalar + String(n)] = n }
+      for n in 2...4 {
+        result[scalar + String(n)] = n
+        guard !scalar.hasSuffix("vec") else { continue }
+        for prefix in ["vector_", "simd_", "packed_"] { result[prefix + scalar + String(n)] = n }
+      }
     }
     return result
   }()

@@ -2,8 +2,9 @@
 /// `#if`/`#ifdef`/`#ifndef`/`#elif`/`#else`/`#endif`; other directives are dropped.
 ///
 /// Expanded tokens report the range of the macro use, so findings land where the user wrote
-/// the macro. Recursion is cut by the set of macros being expanded, and the total output is
-/// bounded (billion-laughs inputs stop with a partial-analysis note).
+/// the macro. Recursion is cut by the set of macros being expanded, and what expansion adds
+/// is bounded in bytes (``expansionByteLimit``: billion-laughs inputs, and many uses of one
+/// long macro, stop with a partial-analysis note).
 struct Preprocessor {
   /// A macro definition.
   struct Macro {
@@ -24,15 +25,22 @@ struct Preprocessor {
   /// macros, and hashing every one of them costs more than the rest of the preprocessor.
   private var mayBeMacro = [Bool](repeating: false, count: 4096)
 
+  /// The most bytes of tokens macro expansion may add to one file's token stream (each
+  /// token a `Token`, 48 bytes; spellings are shared with the definition): 32 MiB, about
+  /// 700,000 tokens, so a file's stream stays within its lexed tokens (at most
+  /// `Lexer.tokenLimit`) plus this, whatever the macros. A budget in tokens proportional to
+  /// the input let a 1.6 MB file grow to 8 million tokens and 1.3 GB (issue 40 R7).
+  static let expansionByteLimit = 32 << 20
+
   private let input: [Token]
   private var position = 0
-  private var budget: Int
+  /// Bytes of tokens expansion may still add (``expansionByteLimit``).
+  private var budget = Preprocessor.expansionByteLimit
   private var budgetExhausted = false
 
   /// Runs the preprocessor on lexer output with predefined object-like macros.
   init(tokens: [Token], defines: [String: String] = [:]) {
     input = tokens
-    budget = max(200_000, tokens.count * 8)
     for (name, value) in defines {
       let body = Lexer.tokenize(Array(value.utf8)).tokens.dropLast()
       macros[name] = Macro(parameters: nil, body: Array(body))
@@ -282,7 +290,9 @@ struct Preprocessor {
     var inner = hidden
     inner.insert(token.text)
     var i = 0
-    budget -= body.count
+    // The use (one token) becomes the body: charge what that adds. Nested uses in the body
+    // are charged again when they expand, so the budget counts the final stream.
+    budget -= max(body.count - 1, 0) * MemoryLayout<Token>.stride
     while i < body.count {
       expand(body, at: &i, hidden: inner, into: &out, site: mySite, depth: depth + 1)
     }

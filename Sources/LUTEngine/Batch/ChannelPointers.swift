@@ -31,6 +31,33 @@ struct ChannelPointers {
     stride = 1
   }
 
+  /// The same channels from pixel `pixels` on.
+  func advanced(by pixels: Int) -> ChannelPointers {
+    let o = pixels * stride
+    return ChannelPointers(red: red + o, green: green + o, blue: blue + o, stride: stride)
+  }
+
+  private init(
+    red: UnsafeMutablePointer<Float>, green: UnsafeMutablePointer<Float>,
+    blue: UnsafeMutablePointer<Float>, stride: Int
+  ) {
+    (self.red, self.green, self.blue, self.stride) = (red, green, blue, stride)
+  }
+
+  /// Pixel `p`'s RGB.
+  @inline(__always)
+  func pixel(_ p: Int) -> SIMD3<Float> {
+    let o = p &* stride
+    return SIMD3(red[o], green[o], blue[o])
+  }
+
+  /// Writes pixel `p`'s RGB.
+  @inline(__always)
+  func setPixel(_ p: Int, _ rgb: SIMD3<Float>) {
+    let o = p &* stride
+    (red[o], green[o], blue[o]) = (rgb.x, rgb.y, rgb.z)
+  }
+
   /// Reads pixels `p…p+3`.
   @inline(__always)
   func loadBlock(_ p: Int) -> RGBBlock {

@@ -71,7 +71,7 @@ final class NativeTables: @unchecked Sendable {
     destination: ChannelPointers, pixelCount: Int, threads: Int
   ) -> LUTApplyStats {
     let tetrahedral = interpolation == .tetrahedral
-    let linear = extrapolation == .linear
+    let linear = extrapolation != .clamp
     let (from, to) = (source.native, destination.native)
     let (cube, shaper, avx2) = (UnsafePointer(cube), shaper.map { UnsafePointer($0) }, avx2)
     return BatchApply.run(pixelCount: pixelCount, threads: threads) { range in
@@ -93,7 +93,7 @@ final class NativeTables: @unchecked Sendable {
       let one = EDRPixels(red: p, green: p + 1, blue: p + 2, stride: 3)
       _ = edr_apply(
         shaper.map { UnsafePointer($0) }, cube, interpolation == .tetrahedral,
-        extrapolation == .linear, avx2, one, one, 0, 1)
+        extrapolation != .clamp, avx2, one, one, 0, 1)
     }
     return pixel
   }

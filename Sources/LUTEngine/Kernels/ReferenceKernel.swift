@@ -35,6 +35,10 @@ public enum ReferenceKernel {
     _ table: CubeTable3D, at x: SIMD3<Float>, interpolation: Interpolation,
     extrapolation: Extrapolation
   ) -> SIMD3<Float> {
+    if extrapolation == .bounded {
+      return evaluate(
+        CubeLUT(lut3D: table), at: x, interpolation: interpolation, extrapolation: .bounded)
+    }
     let n = table.size
     let last = Float(n - 1)
     var t = SIMD3<Float>()
@@ -70,6 +74,10 @@ public enum ReferenceKernel {
   public static func evaluate(
     _ table: CubeTable1D, at x: SIMD3<Float>, extrapolation: Extrapolation
   ) -> SIMD3<Float> {
+    if extrapolation == .bounded {
+      return evaluate(
+        CubeLUT(lut1D: table), at: x, interpolation: .trilinear, extrapolation: .bounded)
+    }
     let n = table.size
     var out = SIMD3<Float>()
     for k in 0..<3 {
@@ -87,9 +95,16 @@ public enum ReferenceKernel {
   /// Evaluates a whole `.cube` transform (video range in, 1D, 3D, video range out).
   ///
   /// Non-finite input is resolved at the first stage; later stages see finite values.
+  /// `bounded` is ``BoundedExtension`` around the `linear` evaluation.
   public static func evaluate(
     _ lut: CubeLUT, at x: SIMD3<Float>, interpolation: Interpolation, extrapolation: Extrapolation
   ) -> SIMD3<Float> {
+    if extrapolation == .bounded {
+      let linear = { (v: SIMD3<Float>) in
+        evaluate(lut, at: v, interpolation: interpolation, extrapolation: .linear)
+      }
+      return BoundedExtension(lut)?.evaluate(x, linear) ?? linear(x)
+    }
     var v = x
     if lut.inputVideoRange { v = v * VideoRange.scale + VideoRange.offset }
     if let t1 = lut.lut1D { v = evaluate(t1, at: v, extrapolation: extrapolation) }

@@ -54,6 +54,9 @@ extension EXRImage {
     if let orientation = tiff.metadata.orientation, orientation != 1 {
       dropped.append("orientation \(orientation) (the pixels are written as stored)")
     }
+    dropped += tiff.metadata.otherTags.map { "tag \($0.tag)" }
+    if !tiff.metadata.exif.isEmpty { dropped.append("EXIF directory") }
+    if !tiff.metadata.gps.isEmpty { dropped.append("GPS directory") }
     return FormatConversion(image: EXRImage(parts: [part]), dropped: dropped.sorted())
   }
 }

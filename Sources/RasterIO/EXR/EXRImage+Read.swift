@@ -5,7 +5,8 @@ extension EXRImage {
   /// Each part's ``EXRPart/attributeSource`` points back at `path`, so writing carries every
   /// header attribute. Sizes are checked against `limits` before any pixel buffer exists.
   /// - Throws: `RasterIOError`: `.notRecognized` (not EXR), `.io`, `.corrupt` (bad header,
-  ///   truncated or damaged chunk), `.unsupported` (deep data, mipmaps), `.tooLarge`.
+  ///   truncated or damaged chunk), `.unsupported` (deep data, mipmaps, compressions newer
+  ///   than the linked OpenEXR, such as ZSTD and HTJ2K), `.tooLarge`.
   public static func read(path: String, limits: RasterLimits = .standard) throws -> EXRImage {
     guard try ImageFileFormat.detect(path: path) == .openEXR else {
       throw RasterIOError(.notRecognized, path: path, "not an OpenEXR file")
@@ -25,7 +26,10 @@ extension EXRImage {
   ) throws -> EXRPart {
     let storage = try EXRCalls.storage(h, part: index).get()
     guard storage == 0 || storage == 1 else {
-      throw RasterIOError(.unsupported, path: h.path, "part \(index) holds deep data")
+      let type = storage == 3 ? "deeptile" : "deepscanline"
+      throw RasterIOError(
+        .unsupported, path: h.path,
+        "part \(index) \(EXRFeatureSupport.partTypeRefusal(type) ?? "holds deep data")")
     }
     let (dataWindow, displayWindow) = try EXRCalls.windows(h, part: index).get()
     try limits.check(
@@ -41,7 +45,9 @@ extension EXRImage {
         .tooLarge, path: h.path,
         "tile size \(tiling.width)×\(tiling.height) exceeds the limit of \(limits.maxTileSide)")
     }
-    (part.stringAttributes, part.chromaticities) = EXRCalls.modelledAttributes(h, part: index)
+    (part.stringAttributes, part.chromaticities, part.views) = EXRCalls.modelledAttributes(
+      h, part: index)
+    part.preview = EXRCalls.preview(h, part: index)
     part.attributeSource = EXRAttributeSource(path: h.path, partIndex: index)
     let declarations = try EXRCalls.channels(h, part: index).get()
     let layout = try chunkLayout(h, part: index, geometry: part)
@@ -60,7 +66,7 @@ extension EXRImage {
           base: gp.1, type: d.pixelType, columns: gp.0.columns, rows: gp.0.rows,
           xSampling: d.xSampling, ySampling: d.ySampling)
       }
-      if EXRCXXCalls.codes(part.compression) {
+      if EXRCXXCalls.codes(part.compression, types: declarations.map(\.pixelType)) {
         try EXRCXXCalls.readPart(
           path: h.path, part: index, declarations: declarations, buffers: pointers)
       } else {

@@ -112,6 +112,7 @@ extension EXRImage {
     if let chromaticities = part.chromaticities {
       try EXRWriteCalls.setChromaticities(h, index: index, chromaticities).get()
     }
+    if let preview = part.preview { try EXRWriteCalls.setPreview(h, index: index, preview).get() }
     if let source = part.attributeSource, let handle = sources[source.path] {
       try EXRWriteCalls.copyUnsetAttributes(h, index: index, from: handle, part: source.partIndex)
         .get()

@@ -86,6 +86,12 @@ public struct EXRPart: Hashable, Sendable {
   public var stringAttributes: [String: String]
   /// The `chromaticities` attribute, if any (written over the copied one).
   public var chromaticities: EXRChromaticities?
+  /// The `preview` attribute, if any (written over the copied one): `apply` makes it again
+  /// from the graded pixels.
+  public var preview: EXRPreview?
+  /// The `multiView` attribute's views, the default view first (empty without one). Read
+  /// only: the writer carries the attribute by copying it from ``attributeSource``.
+  public var views: [String]
   /// The header to copy every other attribute from, or nil for a new part.
   public var attributeSource: EXRAttributeSource?
 
@@ -106,6 +112,8 @@ public struct EXRPart: Hashable, Sendable {
     self.channels = channels
     self.stringAttributes = [:]
     self.chromaticities = nil
+    self.preview = nil
+    self.views = []
     self.attributeSource = nil
   }
 

@@ -11,12 +11,21 @@ import WorkScheduler
 #endif
 
 /// The calls RasterIO makes to OpenEXR's C++ library (through the `CEXRDWA` bridge), only for
-/// what OpenEXRCore 3.1 (Debian 12) cannot code: DWAA and DWAB chunks. Headers are still read
-/// by OpenEXRCore; every other compression goes through it too.
+/// what OpenEXRCore 3.1 (Debian 12) cannot code or codes wrongly: DWAA and DWAB chunks, and
+/// B44/B44A chunks that hold 32-bit channels (OpenEXRCore 3.1 scrambles those; the C++
+/// library stores them as OpenEXR specifies). Headers are still read by OpenEXRCore; every
+/// other compression goes through it too.
 enum EXRCXXCalls {
   /// Whether `compression` is coded here rather than by OpenEXRCore.
   static func codes(_ compression: EXRCompression) -> Bool {
     compression == .dwaa || compression == .dwab
+  }
+
+  /// Whether a part with `compression` and channels of `types` is coded here: DWA always,
+  /// B44/B44A when a channel is 32-bit (float or uint).
+  static func codes(_ compression: EXRCompression, types: some Sequence<EXRPixelType>) -> Bool {
+    codes(compression)
+      || ((compression == .b44 || compression == .b44a) && types.contains { $0 != .half })
   }
 
   /// Decodes part `part` of `path` into `buffers` (one per declared channel, same order).
@@ -48,7 +57,9 @@ enum EXRCXXCalls {
     var channelArrays: [UnsafeMutableBufferPointer<edr_exr_channel>] = []
     var pointerArrays: [UnsafeMutableBufferPointer<UnsafePointer<CChar>?>] = []
     var floatArrays: [UnsafeMutableBufferPointer<Float>] = []
+    var byteArrays: [UnsafeMutableBufferPointer<UInt8>] = []
     defer {
+      byteArrays.forEach { $0.deallocate() }
       channelArrays.forEach { $0.deallocate() }
       pointerArrays.forEach { $0.deallocate() }
       floatArrays.forEach { $0.deallocate() }
@@ -93,6 +104,12 @@ enum EXRCXXCalls {
       d.string_values = UnsafePointer(values.baseAddress)
       d.string_count = Int32(keys.count)
       d.chromaticities = chromaticities.map { UnsafePointer($0.baseAddress) } ?? nil
+      if let preview = part.preview {
+        let bytes = array(preview.rgba)
+        byteArrays.append(bytes)
+        d.preview_size = (Int32(preview.width), Int32(preview.height))
+        d.preview_rgba = UnsafePointer(bytes.baseAddress)
+      }
       d.channels = UnsafePointer(channels.baseAddress)
       d.channel_count = Int32(part.channels.count)
       descriptions.append(d)
@@ -128,7 +145,7 @@ enum EXRCXXCalls {
       let text = String(
         decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       throw RasterIOError(
-        kind, path: path, "OpenEXR's C++ library (DWA codec) failed", libraryMessage: text)
+        kind, path: path, "OpenEXR's C++ library failed", libraryMessage: text)
     }
   }
 }

@@ -161,8 +161,12 @@ enum EXRCalls {
     )
     .flatMap {
       guard level == EXR_TILE_ONE_LEVEL else {
+        let kind = level == EXR_TILE_MIPMAP_LEVELS ? "mip-mapped" : "rip-mapped"
         return .failure(
-          RasterIOError(.unsupported, path: h.path, "mipmapped or ripmapped tiles"))
+          RasterIOError(
+            .unsupported, path: h.path,
+            "part \(part) is \(kind) (tiles at several resolutions), which this version does not "
+              + "grade; keep level 0 only first (e.g. oiiotool in.exr -o level0.exr)"))
       }
       return .success(EXRTiling(width: Int(x), height: Int(y)))
     }
@@ -192,15 +196,31 @@ enum EXRCalls {
       }
   }
 
-  /// String attributes (except the structural `type` and `name`) and the chromaticities. The C functions are `exr_get_attribute_count`
-  /// and `exr_get_attribute_by_index`.
+  /// The `preview` attribute, or nil. The C function is `exr_attr_get_preview`.
+  static func preview(_ h: EXRHandle, part: Int) -> EXRPreview? {
+    var p = exr_attr_preview_t()
+    guard exr_attr_get_preview(h.context, Int32(part), "preview", &p) == 0, let rgba = p.rgba,
+      p.width > 0, p.height > 0
+    else { return nil }
+    let (width, height) = (Int(p.width), Int(p.height))
+    return EXRPreview(
+      width: width, height: height,
+      rgba: Array(UnsafeBufferPointer(start: rgba, count: width * height * 4)))
+  }
+
+  /// String attributes (except the structural `type` and `name`), the chromaticities and the
+  /// `multiView` list. The C functions are `exr_get_attribute_count` and
+  /// `exr_get_attribute_by_index`.
   static func modelledAttributes(_ h: EXRHandle, part: Int)
-    -> ([String: String], EXRChromaticities?)
+    -> ([String: String], EXRChromaticities?, views: [String])
   {
     var count: Int32 = 0
     var strings: [String: String] = [:]
     var chromaticities: EXRChromaticities?
-    guard exr_get_attribute_count(h.context, Int32(part), &count) == 0 else { return ([:], nil) }
+    var views: [String] = []
+    guard exr_get_attribute_count(h.context, Int32(part), &count) == 0 else {
+      return ([:], nil, [])
+    }
     for index in 0..<count {
       var attribute: UnsafePointer<exr_attribute_t>?
       guard
@@ -217,9 +237,14 @@ enum EXRCalls {
         chromaticities = EXRChromaticities(
           red: SIMD2(c.red_x, c.red_y), green: SIMD2(c.green_x, c.green_y),
           blue: SIMD2(c.blue_x, c.blue_y), white: SIMD2(c.white_x, c.white_y))
+      } else if a.type == EXR_ATTR_STRING_VECTOR, key == "multiView",
+        let v = a.stringvector?.pointee,
+        let list = v.strings, v.n_strings > 0
+      {
+        views = UnsafeBufferPointer(start: list, count: Int(v.n_strings)).map(string)
       }
     }
-    return (strings, chromaticities)
+    return (strings, chromaticities, views)
   }
 
   /// The names of a part's header attributes, in file order (empty if they cannot be listed).

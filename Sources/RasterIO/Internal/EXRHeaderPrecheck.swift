@@ -9,7 +9,9 @@
 /// Counts an OpenEXR file's header attributes and each part's channels before OpenEXRCore
 /// parses the header, so that a file built to exhaust its attribute list (quadratic in the
 /// count) or RasterIO's per-channel buffers is refused as `.tooLarge` first
-/// (docs/reliability.md §4).
+/// (docs/reliability.md §4). It also refuses, as `.unsupported` and by name, what this build
+/// cannot read: compressions newer than its OpenEXR (ZSTD, HTJ2K) and deep data
+/// (``EXRFeatureSupport``), which OpenEXRCore would report as a damaged header.
 ///
 /// Only the header is read, attribute values are skipped with `lseek`, except the channel
 /// lists, which are walked. Anything the scan cannot follow (truncation, an overlong name) ends
@@ -37,6 +39,12 @@ struct EXRHeaderPrecheck {
   private mutating func run(path: String, limits: RasterLimits) throws(RasterIOError) {
     guard let magic = int32(), magic == 20_000_630, let version = int32() else { return }
     let multipart = version & 0x1000 != 0
+    // Bit 11: a single-part file of deep data (multi-part files say so in each part's type).
+    if version & 0x800 != 0, !multipart {
+      throw RasterIOError(
+        .unsupported, path: path,
+        "part 0 \(EXRFeatureSupport.partTypeRefusal("deepscanline") ?? "")")
+    }
     var attributes = 0
     var part = 0
     while true {
@@ -54,7 +62,17 @@ struct EXRHeaderPrecheck {
           .tooLarge, path: path,
           "the header has more than \(limits.maxEXRAttributes) attributes, the limit")
       }
-      if type == "chlist" {
+      if type == "compression", size == 1 {
+        guard let code = next() else { return }
+        if let refusal = EXRFeatureSupport.compressionRefusal(code: Int(code)) {
+          throw RasterIOError(.unsupported, path: path, "part \(part): \(refusal)")
+        }
+      } else if name == "type", type == "string", (0...64).contains(size) {
+        guard let value = bytes(Int(size)) else { return }
+        if let refusal = EXRFeatureSupport.partTypeRefusal(String(decoding: value, as: UTF8.self)) {
+          throw RasterIOError(.unsupported, path: path, "part \(part) \(refusal)")
+        }
+      } else if type == "chlist" {
         guard let channels = channelCount(byteCount: Int(size)) else { return }
         guard channels <= limits.maxEXRChannels else {
           throw RasterIOError(
@@ -93,6 +111,16 @@ struct EXRHeaderPrecheck {
       bytes.append(byte)
     }
     return nil
+  }
+
+  /// The next `count` bytes, nil past the end of the file.
+  private mutating func bytes(_ count: Int) -> [UInt8]? {
+    var result: [UInt8] = []
+    for _ in 0..<count {
+      guard let byte = next() else { return nil }
+      result.append(byte)
+    }
+    return result
   }
 
   private mutating func int32() -> Int32? {

@@ -68,6 +68,20 @@ enum EXRWriteCalls {
       "cannot set chromaticities", kind: .invalidRequest)
   }
 
+  /// Sets `preview`. The corresponding C function is `exr_attr_set_preview`.
+  static func setPreview(_ h: EXRHandle, index: Int, _ preview: EXRPreview)
+    -> Result<Void, RasterIOError>
+  {
+    preview.rgba.withUnsafeBufferPointer { bytes in
+      var value = exr_attr_preview_t(
+        width: UInt32(preview.width), height: UInt32(preview.height), alloc_size: 0,
+        rgba: bytes.baseAddress)
+      return h.check(
+        exr_attr_set_preview(h.context, Int32(index), "preview", &value),
+        "cannot set the preview", kind: .invalidRequest)
+    }
+  }
+
   /// Copies every attribute the part does not have yet from a source part.
   /// The corresponding C function is `exr_copy_unset_attributes`.
   static func copyUnsetAttributes(_ h: EXRHandle, index: Int, from source: EXRHandle, part: Int)

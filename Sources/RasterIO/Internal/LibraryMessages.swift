@@ -20,6 +20,16 @@ final class LibraryMessages: Sendable {
   /// The most recent message, or nil.
   var last: String? { storage.withLock { $0.last } }
 
+  /// How many messages have been recorded: the mark of an operation about to start, for
+  /// ``last(since:)``.
+  var count: Int { storage.withLock { $0.count } }
+
+  /// The most recent message recorded after `mark` (a ``count``), or nil: what the library
+  /// said during one operation, not a message left over from an earlier call.
+  func last(since mark: Int) -> String? {
+    storage.withLock { $0.count > mark ? $0.last : nil }
+  }
+
   /// The first message containing `text`, or nil.
   func first(containing text: String) -> String? {
     storage.withLock { $0.first { $0.contains(text) } }

@@ -56,42 +56,132 @@ enum TIFFCalls {
 
   /// Sets a 16-bit tag. The corresponding C function is `TIFFSetField`.
   static func set(_ h: TIFFHandle, _ tag: Int32, u16 value: UInt16) -> Result<Void, RasterIOError> {
-    check(h, ctiff_set_u16(h.tiff, UInt32(tag), value), tag)
+    check(h, tag) { ctiff_set_u16(h.tiff, UInt32(tag), value) }
   }
 
   /// Sets a 32-bit tag. The corresponding C function is `TIFFSetField`.
   static func set(_ h: TIFFHandle, _ tag: Int32, u32 value: UInt32) -> Result<Void, RasterIOError> {
-    check(h, ctiff_set_u32(h.tiff, UInt32(tag), value), tag)
+    check(h, tag) { ctiff_set_u32(h.tiff, UInt32(tag), value) }
   }
 
   /// Sets a rational tag. The corresponding C function is `TIFFSetField`.
   static func set(_ h: TIFFHandle, _ tag: Int32, float value: Float) -> Result<Void, RasterIOError>
   {
-    check(h, ctiff_set_float(h.tiff, UInt32(tag), value), tag)
+    check(h, tag) { ctiff_set_float(h.tiff, UInt32(tag), value) }
   }
 
   /// Sets an ASCII tag. The corresponding C function is `TIFFSetField`.
   static func set(_ h: TIFFHandle, _ tag: UInt32, string value: String)
     -> Result<Void, RasterIOError>
   {
-    check(h, ctiff_set_string(h.tiff, tag, value), Int32(tag))
+    check(h, Int32(tag)) { ctiff_set_string(h.tiff, tag, value) }
   }
 
   /// Sets a counted byte tag. The corresponding C function is `TIFFSetField`.
   static func set(_ h: TIFFHandle, _ tag: Int32, bytes: [UInt8]) -> Result<Void, RasterIOError> {
-    let code = bytes.withUnsafeBytes {
-      ctiff_set_counted_bytes(h.tiff, UInt32(tag), UInt32($0.count), $0.baseAddress)
+    check(h, tag) {
+      bytes.withUnsafeBytes {
+        ctiff_set_counted_bytes(h.tiff, UInt32(tag), UInt32($0.count), $0.baseAddress)
+      }
     }
-    return check(h, code, tag)
   }
 
   /// Sets ExtraSamples. The corresponding C function is `TIFFSetField`.
   static func setExtraSamples(_ h: TIFFHandle, _ values: [UInt16]) -> Result<Void, RasterIOError> {
-    let code = values.withUnsafeBufferPointer {
-      ctiff_set_counted_u16(
-        h.tiff, UInt32(TIFFTAG_EXTRASAMPLES), UInt16($0.count), $0.baseAddress)
+    check(h, TIFFTAG_EXTRASAMPLES) {
+      values.withUnsafeBufferPointer {
+        ctiff_set_counted_u16(
+          h.tiff, UInt32(TIFFTAG_EXTRASAMPLES), UInt16($0.count), $0.baseAddress)
+      }
     }
-    return check(h, code, TIFFTAG_EXTRASAMPLES)
+  }
+
+  /// A 64-bit tag (a sub-directory's offset). The corresponding C function is `TIFFGetField`.
+  static func u64(_ h: TIFFHandle, _ tag: Int32) -> UInt64? {
+    var value: UInt64 = 0
+    return ctiff_get_u64(h.tiff, UInt32(tag), &value) == 1 ? value : nil
+  }
+
+  /// Sets a 64-bit tag. The corresponding C function is `TIFFSetField`.
+  static func set(_ h: TIFFHandle, _ tag: Int32, u64 value: UInt64) -> Result<Void, RasterIOError> {
+    check(h, tag) { ctiff_set_u64(h.tiff, UInt32(tag), value) }
+  }
+
+  /// The custom tags set in the current directory, in tag order. The corresponding C
+  /// functions are `TIFFGetTagListCount` and `TIFFGetTagListEntry`.
+  static func customTags(_ h: TIFFHandle) -> [UInt32] {
+    (0..<max(0, Int(TIFFGetTagListCount(h.tiff)))).map {
+      TIFFGetTagListEntry(h.tiff, Int32($0))
+    }.sorted()
+  }
+
+  /// Any tag of the current directory with its values as libtiff holds them, or nil when
+  /// absent (or of a shape with a variable count libtiff gives no count for). The
+  /// corresponding C functions are `TIFFFindField` and `TIFFGetField`.
+  static func tag(_ h: TIFFHandle, _ tag: UInt32) -> TIFFTag? {
+    var count: UInt32 = 0
+    var size: Int32 = 0
+    var data: UnsafeRawPointer?
+    var scalar: UInt64 = 0
+    guard ctiff_get_any(h.tiff, tag, &count, &size, &data, &scalar) == 1, size > 0,
+      let field = TIFFFindField(h.tiff, tag, TIFF_NOTYPE)
+    else { return nil }
+    let byteCount = Int(count) * Int(size)
+    // A count without values (libtiff gave no pointer) would be written from nothing.
+    guard data != nil || byteCount == 0 else { return nil }
+    let bytes = data.map { Array(UnsafeRawBufferPointer(start: $0, count: byteCount)) } ?? []
+    return TIFFTag(
+      tag: tag, type: UInt16(TIFFFieldDataType(field).rawValue), count: Int(count), bytes: bytes)
+  }
+
+  /// Sets a tag from ``tag(_:_:)``'s form (registering a tag this handle does not know). The
+  /// corresponding C functions are `TIFFMergeFieldInfo` and `TIFFSetField`.
+  static func set(_ h: TIFFHandle, _ value: TIFFTag) -> Result<Void, RasterIOError> {
+    check(h, Int32(bitPattern: value.tag)) {
+      value.bytes.withUnsafeBytes {
+        ctiff_set_any(h.tiff, value.tag, value.type, UInt32(value.count), $0.baseAddress)
+      }
+    }
+  }
+
+  /// Makes the EXIF (or GPS) sub-directory at `offset` the current directory. The
+  /// corresponding C functions are `TIFFReadEXIFDirectory` and `TIFFReadGPSDirectory`.
+  static func readSubdirectory(_ h: TIFFHandle, gps: Bool, at offset: UInt64)
+    -> Result<Void, RasterIOError>
+  {
+    h.call(.corrupt, "cannot read the \(gps ? "GPS" : "EXIF") directory") {
+      gps ? TIFFReadGPSDirectory(h.tiff, offset) : TIFFReadEXIFDirectory(h.tiff, offset)
+    }
+  }
+
+  /// Starts an empty EXIF (or GPS) directory; tags set next go into it. The corresponding C
+  /// functions are `TIFFCreateEXIFDirectory` and `TIFFCreateGPSDirectory`.
+  static func createSubdirectory(_ h: TIFFHandle, gps: Bool) -> Result<Void, RasterIOError> {
+    // These return 0 on success.
+    h.call(.io, "cannot start the \(gps ? "GPS" : "EXIF") directory") {
+      (gps ? TIFFCreateGPSDirectory(h.tiff) : TIFFCreateEXIFDirectory(h.tiff)) == 0 ? 1 : 0
+    }
+  }
+
+  /// Writes the current custom directory and returns its offset. The corresponding C function
+  /// is `TIFFWriteCustomDirectory`.
+  static func writeCustomDirectory(_ h: TIFFHandle) -> Result<UInt64, RasterIOError> {
+    var offset: UInt64 = 0
+    return h.call(.io, "cannot write a sub-directory") {
+      TIFFWriteCustomDirectory(h.tiff, &offset)
+    }.map { offset }
+  }
+
+  /// Writes the current image directory (and starts a new one). The corresponding C function
+  /// is `TIFFWriteDirectory`.
+  static func writeDirectory(_ h: TIFFHandle) -> Result<Void, RasterIOError> {
+    h.call(.io, "cannot write the image directory") { TIFFWriteDirectory(h.tiff) }
+  }
+
+  /// Makes directory `index` the current one again. The corresponding C function is
+  /// `TIFFSetDirectory`.
+  static func setDirectory(_ h: TIFFHandle, _ index: Int) -> Result<Void, RasterIOError> {
+    h.call(.io, "cannot return to directory \(index)") { TIFFSetDirectory(h.tiff, tdir_t(index)) }
   }
 
   /// How many pages (directories) the file has. The C function is `TIFFNumberOfDirectories`.
@@ -134,13 +224,14 @@ enum TIFFCalls {
     _ h: TIFFHandle, index: UInt32, tiled: Bool, into buffer: UnsafeMutableRawPointer,
     byteCount: Int
   ) -> Result<Void, RasterIOError> {
+    let mark = h.messages.count
     let got =
       tiled
       ? TIFFReadEncodedTile(h.tiff, index, buffer, tmsize_t(byteCount))
       : TIFFReadEncodedStrip(h.tiff, index, buffer, tmsize_t(byteCount))
     guard got == tmsize_t(byteCount) else {
       let what = tiled ? "tile" : "strip"
-      return .failure(h.error(.corrupt, "cannot decode \(what) \(index)"))
+      return .failure(h.error(.corrupt, "cannot decode \(what) \(index)", since: mark))
     }
     return .success(())
   }
@@ -155,6 +246,7 @@ enum TIFFCalls {
   ) -> Result<Void, RasterIOError> {
     let data = UnsafeMutableRawPointer(mutating: buffer)
     let size = tmsize_t(byteCount)
+    let mark = h.messages.count
     let written =
       switch (tiled, raw) {
       case (true, true): TIFFWriteRawTile(h.tiff, index, data, size)
@@ -162,18 +254,20 @@ enum TIFFCalls {
       case (false, true): TIFFWriteRawStrip(h.tiff, index, data, size)
       case (false, false): TIFFWriteEncodedStrip(h.tiff, index, data, size)
       }
-    guard written >= 0 else { return .failure(h.error(.io, "cannot write strip or tile")) }
+    guard written >= 0 else {
+      return .failure(h.error(.io, "cannot write strip or tile", since: mark))
+    }
     return .success(())
   }
 
   /// Writes the directory and pending data. The corresponding C function is `TIFFFlush`.
   static func flush(_ h: TIFFHandle) -> Result<Void, RasterIOError> {
-    TIFFFlush(h.tiff) == 1 ? .success(()) : .failure(h.error(.io, "cannot finish the file"))
+    h.call(.io, "cannot finish the file") { TIFFFlush(h.tiff) }
   }
 
-  private static func check(_ h: TIFFHandle, _ code: Int32, _ tag: Int32)
+  private static func check(_ h: TIFFHandle, _ tag: Int32, _ set: () -> Int32)
     -> Result<Void, RasterIOError>
   {
-    code == 1 ? .success(()) : .failure(h.error(.invalidRequest, "cannot set TIFF tag \(tag)"))
+    h.call(.invalidRequest, "cannot set TIFF tag \(tag)", set)
   }
 }

@@ -30,13 +30,25 @@ final class TIFFHandle: @unchecked Sendable {
 
   deinit { close() }
 
-  /// An error carrying libtiff's last message for this handle.
-  func error(_ kind: RasterIOError.Kind, _ what: String) -> RasterIOError {
-    RasterIOError(kind, path: path, what, libraryMessage: messages.last)
+  /// An error for a libtiff call that failed, carrying the last message libtiff reported
+  /// during that call (`mark`: ``LibraryMessages/count`` just before it). A message of an
+  /// earlier call, such as "Cannot get "Predictor" tag" from reading the tags of an
+  /// uncompressed file, is about something else and is left out.
+  func error(_ kind: RasterIOError.Kind, _ what: String, since mark: Int) -> RasterIOError {
+    RasterIOError(kind, path: path, what, libraryMessage: messages.last(since: mark))
+  }
+
+  /// Runs one libtiff call that returns 1 on success; on failure, the error of
+  /// ``error(_:_:since:)`` for it.
+  func call(_ kind: RasterIOError.Kind, _ what: String, _ body: () -> Int32) -> Result<
+    Void, RasterIOError
+  > {
+    let mark = messages.count
+    return body() == 1 ? .success(()) : .failure(error(kind, what, since: mark))
   }
 
   /// An error found by our own checks (not by a failing libtiff call): without libtiff's
-  /// messages, which would be about something else (such as a Predictor warning).
+  /// messages, which would be about something else (such as a Predictor message).
   func ownError(_ kind: RasterIOError.Kind, _ what: String) -> RasterIOError {
     RasterIOError(kind, path: path, what)
   }

@@ -1,4 +1,5 @@
 internal import CTIFF
+import Foundation
 
 extension TIFFImage {
   /// Reads a single-page TIFF file: RGB or RGB + extra samples, 8/16/32-bit unsigned or
@@ -30,24 +31,74 @@ extension TIFFImage {
     image.samples = try TIFFSamples.make(
       header.sampleType, count: header.width * header.height * header.samplesPerPixel
     ) { base in try readBlocks(h, plan: header.blockPlan, into: base) }
+    // The sub-directories last: reading one leaves the image's directory.
+    let exif = TIFFCalls.u64(h, TIFFTAG_EXIFIFD)
+    let gps = TIFFCalls.u64(h, TIFFTAG_GPSIFD)
+    if let exif { image.metadata.exif = try readSubdirectory(h, gps: false, at: exif) }
+    if let gps { image.metadata.gps = try readSubdirectory(h, gps: true, at: gps) }
+    readExactRationals(path: path, exif: exif, gps: gps, into: &image.metadata)
     return image
+  }
+
+  /// The rationals of the carried tags as the file stores them (libtiff's are `Float`).
+  private static func readExactRationals(
+    path: String, exif: UInt64?, gps: UInt64?, into m: inout TIFFMetadata
+  ) {
+    let types: Set<UInt16> = [5, 10]
+    guard (m.otherTags + m.exif + m.gps).contains(where: { types.contains($0.type) }) else {
+      return
+    }
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return }
+    defer { close(fd) }
+    if let first = TIFFRawRationals.firstDirectory(descriptor: fd) {
+      m.otherTags = m.otherTags.withRationals(
+        TIFFRawRationals.read(descriptor: fd, directory: first))
+    }
+    if let exif {
+      m.exif = m.exif.withRationals(TIFFRawRationals.read(descriptor: fd, directory: exif))
+    }
+    if let gps {
+      m.gps = m.gps.withRationals(TIFFRawRationals.read(descriptor: fd, directory: gps))
+    }
+  }
+
+  /// The tags of the EXIF or GPS directory at `offset` (without the Interoperability
+  /// directory's pointer).
+  private static func readSubdirectory(_ h: TIFFHandle, gps: Bool, at offset: UInt64) throws
+    -> [TIFFTag]
+  {
+    try TIFFCalls.readSubdirectory(h, gps: gps, at: offset).get()
+    return TIFFCalls.customTags(h).filter { !TIFFMetadata.notOtherTags.contains($0) }
+      .compactMap { TIFFCalls.tag(h, $0) }
   }
 
   /// The geometry and tags, with an empty sample array of the right type.
   private static func readHeader(_ h: TIFFHandle, limits: RasterLimits) throws -> TIFFImage {
+    let mark = h.messages.count
     guard let width = TIFFCalls.u32(h, TIFFTAG_IMAGEWIDTH),
       let height = TIFFCalls.u32(h, TIFFTAG_IMAGELENGTH)
-    else { throw h.error(.corrupt, "missing image size") }
+    else { throw h.error(.corrupt, "missing image size", since: mark) }
     try limits.check(width: Int64(width), height: Int64(height), path: h.path)
     let bits = Int(TIFFCalls.u16Defaulted(h, TIFFTAG_BITSPERSAMPLE) ?? 0)
     let format = TIFFCalls.u16Defaulted(h, TIFFTAG_SAMPLEFORMAT) ?? 1
     let spp = Int(TIFFCalls.u16Defaulted(h, TIFFTAG_SAMPLESPERPIXEL) ?? 0)
     let photometric = TIFFCalls.u16(h, TIFFTAG_PHOTOMETRIC)
-    guard photometric == UInt16(PHOTOMETRIC_RGB), spp >= 3 else {
-      throw h.ownError(.unsupported, "only RGB TIFF is handled (photometric \(photometric ?? 0))")
+    guard photometric == UInt16(PHOTOMETRIC_RGB) else {
+      throw h.ownError(
+        .unsupported,
+        "the TIFF is \(TIFFNames.photometric(photometric)); only RGB TIFF is handled")
+    }
+    guard spp >= 3 else {
+      throw h.ownError(.unsupported, "RGB TIFF with \(spp) sample(s) per pixel; RGB needs 3")
     }
     guard format == 1 || format == 3, let type = TIFFSampleType(bits: bits, isFloat: format == 3)
-    else { throw h.ownError(.unsupported, "\(bits)-bit samples of format \(format)") }
+    else {
+      throw h.ownError(
+        .unsupported,
+        "\(TIFFNames.samples(bits: bits, format: format)) samples (SampleFormat \(format)) are not "
+          + "handled; handled: 8, 16, 32-bit unsigned integer and 16, 32-bit IEEE float")
+    }
     var image = TIFFImage(
       width: Int(width), height: Int(height), samplesPerPixel: spp,
       samples: .empty(type), validating: false)
@@ -95,6 +146,8 @@ extension TIFFImage {
     m.yResolution = TIFFCalls.float(h, TIFFTAG_YRESOLUTION)
     m.resolutionUnit = TIFFCalls.u16(h, TIFFTAG_RESOLUTIONUNIT)
     m.orientation = TIFFCalls.u16(h, TIFFTAG_ORIENTATION)
+    m.otherTags = TIFFCalls.customTags(h).filter { !TIFFMetadata.notOtherTags.contains($0) }
+      .compactMap { TIFFCalls.tag(h, $0) }
     return m
   }
 

@@ -35,12 +35,14 @@ extension TIFFImage {
       try writeBlocks(
         h, from: samples, writeback: WritebackStarter(descriptor: file.descriptor),
         prepare: prepare)
+      let subdirectories = try writeSubdirectories(h)
       try TIFFCalls.flush(h).get()
       h.close()
       if let failure = h.messages.joined {
         throw RasterIOError(
           .io, path: path, "libtiff reported an error while writing", libraryMessage: failure)
       }
+      try restoreExactRationals(file.descriptor, subdirectories: subdirectories, path: path)
     }
   }
 
@@ -111,6 +113,48 @@ extension TIFFImage {
     }
     if let orientation = metadata.orientation {
       try TIFFCalls.set(h, TIFFTAG_ORIENTATION, u16: orientation).get()
+    }
+    for tag in metadata.otherTags { try TIFFCalls.set(h, tag).get() }
+  }
+
+  /// Writes the EXIF and GPS directories after the image's, then points the image's
+  /// directory at them (libtiff rewrites it when the file is flushed), as libtiff documents.
+  /// Returns their offsets (EXIF first).
+  private func writeSubdirectories(_ h: TIFFHandle) throws -> (exif: UInt64?, gps: UInt64?) {
+    guard !metadata.exif.isEmpty || !metadata.gps.isEmpty else { return (nil, nil) }
+    try TIFFCalls.writeDirectory(h).get()
+    var offsets: [(tag: Int32, offset: UInt64)] = []
+    for (tag, tags, gps) in [
+      (TIFFTAG_EXIFIFD, metadata.exif, false), (TIFFTAG_GPSIFD, metadata.gps, true),
+    ] where !tags.isEmpty {
+      try TIFFCalls.createSubdirectory(h, gps: gps).get()
+      for value in tags { try TIFFCalls.set(h, value).get() }
+      offsets.append((tag, try TIFFCalls.writeCustomDirectory(h).get()))
+    }
+    try TIFFCalls.setDirectory(h, 0).get()
+    for (tag, offset) in offsets { try TIFFCalls.set(h, tag, u64: offset).get() }
+    return (
+      offsets.first { $0.tag == TIFFTAG_EXIFIFD }?.offset,
+      offsets.first { $0.tag == TIFFTAG_GPSIFD }?.offset
+    )
+  }
+
+  /// Writes the carried rationals as the input stored them over libtiff's (which went
+  /// through `Float`), once libtiff has finished the file.
+  private func restoreExactRationals(
+    _ descriptor: Int32, subdirectories: (exif: UInt64?, gps: UInt64?), path: String
+  ) throws {
+    if let first = TIFFRawRationals.firstDirectory(descriptor: descriptor) {
+      try TIFFRawRationals.patch(
+        descriptor: descriptor, directory: first, metadata.otherTags.rationals, path: path)
+    }
+    if let exif = subdirectories.exif {
+      try TIFFRawRationals.patch(
+        descriptor: descriptor, directory: exif, metadata.exif.rationals, path: path)
+    }
+    if let gps = subdirectories.gps {
+      try TIFFRawRationals.patch(
+        descriptor: descriptor, directory: gps, metadata.gps.rationals, path: path)
     }
   }
 

@@ -37,10 +37,12 @@ enum TIFFParallelStrips {
       )
     }
     if let short = extents.firstIndex(where: { $0.stored < UInt64($0.needed) }) {
-      throw h.error(.corrupt, "strip \(short) is shorter than its rows")
+      throw h.ownError(.corrupt, "strip \(short) is shorter than its rows")
     }
     let descriptor = open(h.path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw h.error(.io, "cannot open the file") }
+    guard descriptor >= 0 else {
+      throw h.ownError(.io, "cannot open the file: \(String(cString: strerror(errno)))")
+    }
     defer { close(descriptor) }
     let failure = Mutex<Int?>(nil)
     let workers = WorkScheduler.workers(for: blocks.count)
@@ -55,7 +57,8 @@ enum TIFFParallelStrips {
       }
     }
     if let strip = failure.withLock({ $0 }) {
-      throw h.error(.corrupt, "cannot read strip \(strip)")
+      throw h.ownError(
+        .corrupt, "cannot read strip \(strip): it lies past the end of the file or the read failed")
     }
   }
 

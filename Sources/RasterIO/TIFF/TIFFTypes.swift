@@ -142,7 +142,9 @@ public struct TIFFTiling: Hashable, Sendable {
   }
 }
 
-/// The descriptive tags RasterIO carries from input to output.
+/// The descriptive tags RasterIO carries from input to output: everything of the first
+/// directory except what describes the pixels' storage (sizes, layout, compression, strips and
+/// tiles), which is written afresh, plus the EXIF and GPS sub-directories.
 public struct TIFFMetadata: Hashable, Sendable {
   /// ASCII tags by tag number (ImageDescription 270, Make 271, Model 272, PageName 285,
   /// Software 305, DateTime 306, Artist 315, HostComputer 316, Copyright 33432, DocumentName 269).
@@ -157,10 +159,67 @@ public struct TIFFMetadata: Hashable, Sendable {
   public var resolutionUnit: UInt16?
   /// Orientation (1–8).
   public var orientation: UInt16?
+  /// Every other tag libtiff keeps as a custom field of the first directory, in tag order:
+  /// XMP (700), IPTC (33723), Photoshop image resources (34377), GeoTIFF keys, private tags…
+  public var otherTags: [TIFFTag] = []
+  /// The EXIF sub-directory's tags (tag 34665 points at it), in tag order; empty when none.
+  /// Its Interoperability sub-directory (40965) is not kept.
+  public var exif: [TIFFTag] = []
+  /// The GPS sub-directory's tags (tag 34853 points at it), in tag order; empty when none.
+  public var gps: [TIFFTag] = []
 
   /// Empty metadata.
   public init() {}
 
   /// The ASCII tags carried.
   static let stringTags: [UInt32] = [269, 270, 271, 272, 285, 305, 306, 315, 316, 33432]
+
+  /// Custom tags not copied as ``otherTags`` (nor from the EXIF and GPS directories): those
+  /// with fields of their own above, and pointers to sub-directories (EXIF 34665 and GPS 34853
+  /// are rebuilt; Interoperability 40965 is dropped), whose offsets would be wrong in the
+  /// output.
+  static let notOtherTags: Set<UInt32> = Set(stringTags).union([34675, 34665, 34853, 40965])
+}
+
+extension [TIFFTag] {
+  /// The tags with the rationals of `pairs` (by tag) where their counts match.
+  func withRationals(_ pairs: [UInt32: [UInt32]]) -> [TIFFTag] {
+    map { tag in
+      var tag = tag
+      if let values = pairs[tag.tag], values.count == 2 * tag.count { tag.rationals = values }
+      return tag
+    }
+  }
+
+  /// The exact rationals by tag, for ``TIFFRawRationals/patch(descriptor:directory:_:path:)``.
+  var rationals: [UInt32: [UInt32]] {
+    Dictionary(compactMap { t in t.rationals.map { (t.tag, $0) } }, uniquingKeysWith: { a, _ in a })
+  }
+}
+
+/// One TIFF tag's values as libtiff holds them in memory, for copying to another file.
+public struct TIFFTag: Hashable, Sendable {
+  /// The tag number.
+  public var tag: UInt32
+  /// The TIFF field type (1 BYTE, 2 ASCII, 3 SHORT, 4 LONG, 5 RATIONAL, 7 UNDEFINED…).
+  public var type: UInt16
+  /// Number of values (for ASCII, bytes including the final NUL).
+  public var count: Int
+  /// The values in host byte order, `count` × the in-memory size of one (rationals as libtiff
+  /// stores them: `Float` or `Double`); for BYTE and UNDEFINED tags, the bytes as stored in
+  /// the file.
+  public var bytes: [UInt8]
+  /// For RATIONAL and SRATIONAL tags, the numerator and denominator of each value as stored
+  /// in the file (libtiff holds EXIF and GPS rationals as `Float`); written back over
+  /// libtiff's own conversion.
+  public var rationals: [UInt32]?
+
+  /// Creates a tag from its values.
+  public init(tag: UInt32, type: UInt16, count: Int, bytes: [UInt8], rationals: [UInt32]? = nil) {
+    self.tag = tag
+    self.type = type
+    self.count = count
+    self.bytes = bytes
+    self.rationals = rationals
+  }
 }

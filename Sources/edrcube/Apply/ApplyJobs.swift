@@ -93,16 +93,47 @@ enum ApplyJobs {
     return found
   }
 
-  /// Creates the folders that `--output-dir` outputs go into (subfolders with `--recursive`).
-  static func createOutputFolders(_ jobs: [ApplyJob]) throws {
-    for folder in Set(jobs.map { ($0.output as NSString).deletingLastPathComponent }) {
-      do {
-        try FileManager.default.createDirectory(
-          atPath: folder, withIntermediateDirectories: true)
-      } catch {
-        throw CLIFailure("\(folder): error: cannot create the folder")
+  /// Creates, once and before any file is read, the folders the outputs go into (`-o
+  /// graded/shot.%04d.exr`, `--output-dir` with its subfolders, `--preview`), as `mkdir -p`
+  /// would; standard output (`-`) has none. Fails naming the folder and the reason.
+  static func createOutputFolders(_ outputs: [String]) throws {
+    let folders = Set(
+      outputs.filter { $0 != "-" }.map { ($0 as NSString).deletingLastPathComponent }
+        .filter { !$0.isEmpty })
+    for folder in folders.sorted() { try makeFolder(folder) }
+  }
+
+  /// `mkdir -p folder`, with the failing component and `strerror`'s reason in the error.
+  private static func makeFolder(_ folder: String) throws {
+    var info = stat()
+    if stat(folder, &info) == 0 {
+      guard info.st_mode & S_IFMT == S_IFDIR else {
+        throw CLIFailure("\(folder): error: cannot create the output folder: a file is in the way")
       }
+      return
     }
+    let parent = (folder as NSString).deletingLastPathComponent
+    if !parent.isEmpty, parent != folder { try makeFolder(parent) }
+    guard mkdir(folder, 0o777) == 0 || errno == EEXIST else {
+      throw CLIFailure(
+        "\(folder): error: cannot create the output folder: \(String(cString: strerror(errno)))")
+    }
+  }
+
+  /// Fails, before any input is looked at, when no output is given (`-o`, `--output-dir`,
+  /// `--in-place`); when the last of several inputs is named like an image (`apply in.exr
+  /// out.exr`, the oiiotool and ocioconvert habit), the message suggests `-o` for it.
+  static func requireOutput(
+    _ inputs: [String], output: String?, outputDirectory: String?, inPlace: Bool
+  ) throws {
+    guard output == nil, outputDirectory == nil, !inPlace else { return }
+    var message = "edrcube: error: give exactly one of -o OUT, --output-dir DIR, --in-place"
+    if inputs.count >= 2, let last = inputs.last,
+      folderExtensions.contains((last as NSString).pathExtension.lowercased())
+    {
+      message += "; did you mean -o \(last)?"
+    }
+    throw CLIFailure(message)
   }
 
   /// The output's format, from its name (`.exr`, `.tif`, `.tiff`, any case); an unknown

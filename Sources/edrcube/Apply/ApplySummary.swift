@@ -25,12 +25,14 @@ struct ApplySummary: Encodable, Sendable {
   var lut: String
   var cubeSpace: String?
   var cubeSpaceOrigin: String?
+  /// Why: `cube's words: TITLE "LogC to Video"`, `default` (… `assumed srgb rec709`).
+  var cubeSpaceReason: String?
   var workingSpaces: [String] = []
   var seconds = Seconds()
 
   enum CodingKeys: CodingKey {
     case files, succeeded, failed, errors, pixels, nonFinitePixels, nonFiniteOutputPixels
-    case clippedValues, lut, cubeSpace, cubeSpaceOrigin, workingSpaces, seconds
+    case clippedValues, lut, cubeSpace, cubeSpaceOrigin, cubeSpaceReason, workingSpaces, seconds
   }
 
   /// Every key is always present (`null` where there is no value).
@@ -47,6 +49,7 @@ struct ApplySummary: Encodable, Sendable {
     try c.encode(lut, forKey: .lut)
     try c.encode(cubeSpace, forKey: .cubeSpace)
     try c.encode(cubeSpaceOrigin, forKey: .cubeSpaceOrigin)
+    try c.encode(cubeSpaceReason, forKey: .cubeSpaceReason)
     try c.encode(workingSpaces, forKey: .workingSpaces)
     try c.encode(seconds, forKey: .seconds)
   }
@@ -78,7 +81,8 @@ struct ApplySummary: Encodable, Sendable {
   mutating func describe(_ transforms: [ResolvedTransform]) {
     guard let first = transforms.first else { return }
     cubeSpace = first.spaceName
-    cubeSpaceOrigin = first.spaceOrigin.rawValue
+    cubeSpaceOrigin = first.spaces?.origin.rawValue ?? CubeSpace.Origin.processList.rawValue
+    cubeSpaceReason = first.spaceOriginText
     workingSpaces = transforms.map(\.workingName)
   }
 

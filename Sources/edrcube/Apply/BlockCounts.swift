@@ -29,10 +29,11 @@ struct BlockCounts: Sendable {
   }
 
   /// Applies `application` to the block in place (dividing colour by alpha around the lookup
-  /// when `straighten`, docs/semantics.md §7) and counts.
+  /// when `straighten`, and then doing with the colour of pixels whose alpha is not above 0
+  /// what `transparent` says, docs/semantics.md §7) and counts.
   init(
     applying application: CubeApplication, to block: RGBABlock, straighten: Bool,
-    range: (limit: Float, isInteger: Bool)
+    transparent: TransparentColour, range: (limit: Float, isInteger: Bool)
   ) {
     let v = block.values
     pixels = block.count
@@ -41,9 +42,13 @@ struct BlockCounts: Sendable {
     edrPixels = scan.edrPixels
     // Dividing and multiplying by an alpha of exactly 1 changes nothing: opaque blocks skip it.
     let premultiplied = straighten && block.hasAlpha && !scan.isOpaque
+    let kept = premultiplied && transparent == .keep ? RGBAPixels.transparentPixels(v) : []
     if premultiplied { RGBAPixels.straighten(v) }
     application.apply(inPlace: v, channels: 4, threads: 1)
-    if premultiplied { RGBAPixels.premultiply(v) }
+    if premultiplied {
+      RGBAPixels.premultiply(v)
+      RGBAPixels.restore(kept, in: v)
+    }
     nonFiniteOutputs = Self.scan(v).nonFinitePixels
     clippedValues = Self.clippedValues(v, range: range)
   }

@@ -27,7 +27,11 @@ struct FrameProcessor: Sendable {
   /// `--part`: an EXR part's name or index.
   var part: String?
   var layer: String?
+  /// `--view`: only the EXR layers and parts of this view.
+  var view: String?
   var alpha: ImageDocument.AlphaMode?
+  /// `--alpha-zero`: the colour of premultiplied pixels whose alpha is not above 0.
+  var transparent: TransparentColour
   var pixelType: EXRPixelType?
   var compression: String?
   var writer: AtomicFileWriter
@@ -82,14 +86,14 @@ struct FrameProcessor: Sendable {
   private func read(_ job: ApplyJob, picturing: Bool, notes: inout [String]) throws -> OpenFrame {
     var clock = Clock()
     var document = try ImageDocument.read(
-      path: job.input, part: part, layer: layer, limits: limits)
-    var working = document.workingSpace
+      path: job.input, part: part, layer: layer, view: view, limits: limits, notes: &notes)
+    var working = document.workingSpaces
     var alphaMode = alpha ?? document.alphaMode
     if let target = try ApplyJobs.outputFormat(job), target != document.format {
       // The output's format follows its name; the pixels keep their primaries, now linear.
       let conversion = try document.converted(to: target, alpha: alphaMode, path: job.input)
       document = conversion.image
-      working = WorkingSpace(.linear, primaries: working.primaries)
+      working = [WorkingSpace(.linear, primaries: working[0].primaries)]
       alphaMode = document.alphaMode
       if !conversion.dropped.isEmpty {
         notes.append(
@@ -99,13 +103,25 @@ struct FrameProcessor: Sendable {
     }
     let readSeconds = clock.lap()
     let before = try comparison.flatMap { _ in picturing ? try document.pixels() : nil }
-    let resolved = try transforms.transform(for: working, notes: &notes)
+    let resolved = try working.map { try transforms.transform(for: $0, notes: &notes) }
+    if case .exr(var image, let sets, let luminance) = document {
+      // Each part's preview from its first set graded (its layers share one thumbnail).
+      var regraded = Set<Int>()
+      for (index, set) in sets.enumerated()
+      where image.parts[set.partIndex].preview != nil && regraded.insert(set.partIndex).inserted {
+        PreviewRegrade.regrade(
+          &image, set: set, application: resolved[index].application,
+          straighten: alphaMode == .premultiplied, transparent: transparent)
+      }
+      if !regraded.isEmpty { document = .exr(image, sets, luminance: luminance) }
+    }
     var report = FrameReport()
     report.seconds.read = readSeconds
-    report.flatteningWarning = resolved.flatteningWarning
+    report.flatteningWarning = resolved[0].flatteningWarning
     return OpenFrame(
-      document: document, application: resolved.application,
-      straighten: alphaMode == .premultiplied, range: document.outputRange(pixelType: pixelType),
+      document: document, applications: resolved.map(\.application),
+      straighten: alphaMode == .premultiplied, transparent: transparent,
+      range: document.outputRange(pixelType: pixelType),
       before: before, comparison: comparison, report: report)
   }
 }
@@ -121,9 +137,12 @@ struct TransformedFrame: Sendable {
 /// A frame read, with what its transform needs.
 private struct OpenFrame {
   var document: ImageDocument
-  var application: CubeApplication
+  /// The cube in each set's working space, by set index.
+  var applications: [CubeApplication]
   /// Whether colour is divided by alpha around the lookup.
   var straighten: Bool
+  /// What becomes of the colour of pixels whose alpha is not above 0, when straightening.
+  var transparent: TransparentColour
   /// What the output's channels hold, for counting clipped values.
   var range: (limit: Float, isInteger: Bool)
   /// The input's pixels, for the preview picture.
@@ -132,23 +151,26 @@ private struct OpenFrame {
   /// The report so far (read time, flattening warning).
   var report: FrameReport
 
-  /// Calls `run` with the document and the function that transforms a block (and copies it for
-  /// the preview); `run` returns the blocks' counts and the seconds spent transforming. Returns
-  /// the report with the counts, the apply time and the picture.
+  /// Calls `run` with the document and the function that transforms a block of a set (and
+  /// copies the first set's for the preview); `run` returns the blocks' counts and the seconds
+  /// spent transforming. Returns the report with the counts, the apply time and the picture.
   mutating func transform(
-    _ run: (inout ImageDocument, @Sendable (RGBABlock) -> BlockCounts) throws -> (
+    _ run: (inout ImageDocument, @Sendable (Int, RGBABlock) -> BlockCounts) throws -> (
       results: [BlockCounts], seconds: Double
     )
   ) throws -> FrameReport {
-    let (application, straighten, range) = (application, straighten, range)
+    let (applications, straighten, transparent, range) = (
+      applications, straighten, transparent, range
+    )
     // The preview shows the float results, before they are stored in the file's type.
     var after = before.map { [Float](repeating: 0, count: $0.values.count) } ?? []
     let (counts, seconds) = try after.withUnsafeMutableBufferPointer { afterValues in
       let kept = KeptValues(base: afterValues)
-      return try run(&document) { block in
+      return try run(&document) { set, block in
         let counts = BlockCounts(
-          applying: application, to: block, straighten: straighten, range: range)
-        kept.keep(block)
+          applying: applications[set], to: block, straighten: straighten,
+          transparent: transparent, range: range)
+        if set == 0 { kept.keep(block) }
         return counts
       }
     }

@@ -20,8 +20,9 @@ extension ImageDocument {
     -> FormatConversion<ImageDocument>
   {
     switch (self, target) {
-    case (.exr(let image, let set), .tiff):
-      var conversion = try TIFFImage.converting(image, set: set)
+    case (.exr(let image, let sets, _), .tiff):
+      // A TIFF holds one RGB(A): the first set's.
+      var conversion = try TIFFImage.converting(image, set: sets[0])
       if alpha == .straight, !conversion.image.extraSamples.isEmpty {
         conversion.image.extraSamples[0] = 2
       }
@@ -39,7 +40,8 @@ extension ImageDocument {
       let conversion = EXRImage.converting(
         image, rgba: rgba, pixelType: EXRImage.pixelType(for: image.sampleType))
       let set = try conversion.image.channelSet(path: path)
-      return FormatConversion(image: .exr(conversion.image, set), dropped: conversion.dropped)
+      return FormatConversion(
+        image: .exr(conversion.image, [set], luminance: []), dropped: conversion.dropped)
     default:
       return FormatConversion(image: self, dropped: [])
     }

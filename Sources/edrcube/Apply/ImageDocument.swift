@@ -5,9 +5,12 @@ import FileOutput
 import RasterIO
 
 /// An image file opened for `apply`: the whole file in memory (every channel, part and tag,
-/// so nothing is lost on writing) plus which RGB(A) the cube applies to.
+/// so nothing is lost on writing) plus which RGB(A) sets the cube applies to (an EXR's every
+/// part, layer and view that holds colour, unless narrowed; never empty; the first is the one
+/// previews show), and the luminance-only layers among them, graded as grey RGB through
+/// temporary R, G, B channels that are folded back into Y before writing.
 enum ImageDocument {
-  case exr(EXRImage, EXRChannelSet)
+  case exr(EXRImage, [EXRChannelSet], luminance: [EXRLuminanceLayer])
   case tiff(TIFFImage)
 
   /// How colour relates to alpha in a file.
@@ -16,15 +19,28 @@ enum ImageDocument {
   }
 
   /// Reads `path`, recognising the format by its magic number, within `limits`; `part` is an
-  /// EXR part's name or index.
-  static func read(path: String, part: String?, layer: String?, limits: RasterLimits) throws
-    -> ImageDocument
-  {
+  /// EXR part's name or index, `layer` and `view` narrow the EXR sets graded. When an EXR has
+  /// more than one set, luminance-only layers or layers without colour, `notes` gains what is
+  /// graded and what is passed through.
+  static func read(
+    path: String, part: String?, layer: String?, view: String?, limits: RasterLimits,
+    notes: inout [String]
+  ) throws -> ImageDocument {
     switch try ImageFileFormat.detect(path: path) {
     case .openEXR:
-      let image = try EXRImage.read(path: path, limits: limits)
+      var image = try EXRImage.read(path: path, limits: limits)
       let index = try part.map { try partIndex($0, in: image, path: path) }
-      return .exr(image, try image.channelSet(part: index, layer: layer, path: path))
+      let selection = try image.colourSets(part: index, layer: layer, view: view, path: path)
+      if selection.graded.count > 1 || !selection.luminance.isEmpty
+        || !selection.passedThrough.isEmpty
+      {
+        notes.append(
+          "note: \(path): graded \(selection.graded.joined(separator: ", "))"
+            + (selection.passedThrough.isEmpty
+              ? "" : "; passed through " + selection.passedThrough.joined(separator: "; ")))
+      }
+      let grey = try selection.luminance.map { try image.expandLuminance($0) }
+      return .exr(image, selection.sets + grey, luminance: selection.luminance)
     case .tiff:
       return .tiff(try TIFFImage.read(path: path, limits: limits))
     case .png:
@@ -48,30 +64,38 @@ enum ImageDocument {
   /// The pixels the cube applies to, as interleaved RGBA Float.
   func pixels() throws -> RGBAPixels {
     switch self {
-    case .exr(let image, let set): return try image.rgba(set)
+    case .exr(let image, let sets, _): return try image.rgba(sets[0])
     case .tiff(let image): return image.rgba
     }
   }
 
-  /// What the pixels mean (docs/semantics.md §1): EXR and float TIFF are linear EDR in the file's
-  /// chromaticities (the named set they match within 1e-4, else as written; Rec.709 without
-  /// them); integer TIFF is sRGB-encoded Rec.709.
-  var workingSpace: WorkingSpace {
+  /// What the first set's pixels mean (``workingSpaces``).
+  var workingSpace: WorkingSpace { workingSpaces[0] }
+
+  /// What each set's pixels mean (docs/semantics.md §1): EXR and float TIFF are linear EDR in
+  /// the part's chromaticities (the named set they match within 1e-4, else as written; Rec.709
+  /// without them); integer TIFF is sRGB-encoded Rec.709.
+  var workingSpaces: [WorkingSpace] {
     switch self {
-    case .exr(let image, let set):
-      guard let c = image.parts[set.partIndex].chromaticities,
-        let primaries = RGBPrimaries(
-          red: SIMD2<Double>(c.red), green: SIMD2<Double>(c.green), blue: SIMD2<Double>(c.blue),
-          white: SIMD2<Double>(c.white))
-      else { return .linearRec709 }
-      // A known set within 1e-4 is used exactly (docs/semantics.md §7).
-      guard let named = NamedPrimaries(matching: primaries) else {
-        return WorkingSpace(.linear, primaries: primaries)
-      }
-      return WorkingSpace(.linear, named: named)
+    case .exr(let image, let sets, _):
+      return sets.map { Self.workingSpace(of: image.parts[$0.partIndex]) }
     case .tiff(let image):
-      return image.sampleType.isFloat ? .linearRec709 : WorkingSpace(.srgb, named: .rec709)
+      return [image.sampleType.isFloat ? .linearRec709 : WorkingSpace(.srgb, named: .rec709)]
     }
+  }
+
+  /// What an EXR part's colour means: linear in its chromaticities.
+  private static func workingSpace(of part: EXRPart) -> WorkingSpace {
+    guard let c = part.chromaticities,
+      let primaries = RGBPrimaries(
+        red: SIMD2<Double>(c.red), green: SIMD2<Double>(c.green), blue: SIMD2<Double>(c.blue),
+        white: SIMD2<Double>(c.white))
+    else { return .linearRec709 }
+    // A known set within 1e-4 is used exactly (docs/semantics.md §7).
+    guard let named = NamedPrimaries(matching: primaries) else {
+      return WorkingSpace(.linear, primaries: primaries)
+    }
+    return WorkingSpace(.linear, named: named)
   }
 
   /// How the file stores alpha: EXR is premultiplied; TIFF says so in ExtraSamples
@@ -87,8 +111,8 @@ enum ImageDocument {
   /// (which clip to 0…1), for counting values the output format cannot keep.
   func outputRange(pixelType: EXRPixelType?) -> (limit: Float, isInteger: Bool) {
     switch self {
-    case .exr(let image, let set):
-      let type = pixelType ?? image.parts[set.partIndex].channels[set.red].pixelType
+    case .exr(let image, let sets, _):
+      let type = pixelType ?? image.parts[sets[0].partIndex].channels[sets[0].red].pixelType
       switch type {
       case .half: return (65504, false)
       case .float: return (.greatestFiniteMagnitude, false)
@@ -105,18 +129,37 @@ enum ImageDocument {
 
   /// Transforms the RGB block by block on all cores (converting EXR RGB to `pixelType` when
   /// given) while writing the file atomically to `path`: each strip or batch of chunks is
-  /// transformed just before it is written (see RasterIO's `transformRGB(…writingTo:…)`).
-  /// The compression override applies first (``withImage(compression:path:exr:tiff:)``).
-  /// Returns `transform`'s results in pixel order and the seconds spent transforming.
+  /// transformed just before it is written (see RasterIO's `transformRGB(…writingTo:…)`); an
+  /// EXR's sets before the last are transformed in memory first. `transform` gets each
+  /// block's set index (0 for TIFF). The compression override applies first
+  /// (``withImage(compression:path:exr:tiff:)``). Returns `transform`'s results, set after
+  /// set in pixel order, and the seconds spent transforming.
   mutating func transformRGB<R>(
     pixelType: EXRPixelType?, compression: String?, writingTo path: String,
-    writer: AtomicFileWriter, _ transform: @Sendable (RGBABlock) -> R
+    writer: AtomicFileWriter, _ transform: @Sendable (Int, RGBABlock) -> R
   ) throws -> (results: [R], seconds: Double) {
-    try withImage(compression: compression, path: path) { image, set in
-      try image.transformRGB(
-        of: set, pixelType: pixelType, writingTo: path, using: writer, transform)
+    try withImage(compression: compression, path: path) { image, sets, luminance in
+      var clock = Clock()
+      var results: [R] = []
+      // Luminance is folded back after the grade, so such a file is transformed whole first.
+      let inMemory = luminance.isEmpty ? sets.count - 1 : sets.count
+      for (index, set) in sets.enumerated().prefix(inMemory) {
+        results += try image.transformRGB(of: set, pixelType: pixelType) { transform(index, $0) }
+      }
+      guard luminance.isEmpty else {
+        Self.foldLuminance(luminance, of: &image, pixelType: pixelType)
+        let seconds = clock.lap()
+        try image.write(to: path, using: writer)
+        return (results, seconds)
+      }
+      let earlier = clock.lap()
+      let last = sets.count - 1
+      let (rest, seconds) = try image.transformRGB(
+        of: sets[last], pixelType: pixelType, writingTo: path, using: writer
+      ) { transform(last, $0) }
+      return (results + rest, earlier + seconds)
     } tiff: { image in
-      try image.transformRGB(writingTo: path, using: writer, transform)
+      try image.transformRGB(writingTo: path, using: writer) { transform(0, $0) }
     }
   }
 
@@ -126,19 +169,35 @@ enum ImageDocument {
   /// order.
   mutating func transformRGB<R>(
     pixelType: EXRPixelType?, compression: String?, for path: String,
-    _ transform: @Sendable (RGBABlock) -> R
+    _ transform: @Sendable (Int, RGBABlock) -> R
   ) throws -> [R] {
-    try withImage(compression: compression, path: path) { image, set in
-      try image.transformRGB(of: set, pixelType: pixelType, transform)
+    try withImage(compression: compression, path: path) { image, sets, luminance in
+      let results = try sets.enumerated().flatMap { index, set in
+        try image.transformRGB(of: set, pixelType: pixelType) { transform(index, $0) }
+      }
+      Self.foldLuminance(luminance, of: &image, pixelType: pixelType)
+      return results
     } tiff: { image in
-      image.transformRGB(transform)
+      image.transformRGB { transform(0, $0) }
+    }
+  }
+
+  /// Stores each luminance layer's graded grey back in its Y (weighted by its part's
+  /// primaries, as OpenEXR's RGBA interface writes Y) and drops the temporary R, G, B. The
+  /// document's sets then no longer fit its image: it is only written after this.
+  private static func foldLuminance(
+    _ luminance: [EXRLuminanceLayer], of image: inout EXRImage, pixelType: EXRPixelType?
+  ) {
+    for layer in luminance {
+      let weights = workingSpace(of: image.parts[layer.partIndex]).primaries.luminanceWeights
+      image.collapseLuminance(layer, weights: weights, pixelType: pixelType)
     }
   }
 
   /// Writes the file atomically to `path`.
   func write(to path: String, using writer: AtomicFileWriter) throws {
     switch self {
-    case .exr(let image, _): try image.write(to: path, using: writer)
+    case .exr(let image, _, _): try image.write(to: path, using: writer)
     case .tiff(let image): try image.write(to: path, using: writer)
     }
   }
@@ -147,15 +206,16 @@ enum ImageDocument {
   /// strips of a sensible size, then calls `exr` or `tiff` with the image moved out of `self`,
   /// so its sample arrays are uniquely referenced and transformed in place.
   private mutating func withImage<T>(
-    compression: String?, path: String, exr: (inout EXRImage, EXRChannelSet) throws -> T,
+    compression: String?, path: String,
+    exr: (inout EXRImage, [EXRChannelSet], [EXRLuminanceLayer]) throws -> T,
     tiff: (inout TIFFImage) throws -> T
   ) throws -> T {
     let placeholder = ImageDocument.tiff(
       TIFFImage(width: 0, height: 0, samplesPerPixel: 3, samples: .uint8([])))
     switch self {
-    case .exr(var image, let set):
+    case .exr(var image, let sets, let luminance):
       self = placeholder
-      defer { self = .exr(image, set) }
+      defer { self = .exr(image, sets, luminance: luminance) }
       if let compression {
         guard let c = EXRCompression(name: compression) else {
           throw RasterIOError(
@@ -163,7 +223,7 @@ enum ImageDocument {
         }
         for i in image.parts.indices { image.parts[i].compression = c }
       }
-      return try exr(&image, set)
+      return try exr(&image, sets, luminance)
     case .tiff(var image):
       self = placeholder
       defer { self = .tiff(image) }

@@ -21,6 +21,7 @@ extension WorkingSpace.Transfer: ExpressibleByArgument {}
 extension EDRToneMap.Curve: ExpressibleByArgument {}
 
 extension ImageDocument.AlphaMode: ExpressibleByArgument {}
+extension TransparentColour: ExpressibleByArgument {}
 
 /// `--pixel-type`: the EXR output RGB pixel type.
 enum PixelTypeOption: String, CaseIterable, ExpressibleByArgument {

@@ -23,7 +23,9 @@ struct TransformOptions: ParsableArguments {
 
   @Option(
     help: """
-      Outside the cube's domain: linear (EDR extrapolation) or clamp. Default: linear, \
+      Outside the cube's domain: bounded (linear above the domain; below it, negative \
+      components carried through at the look's own response, never steeper than its gain), \
+      linear (the unbounded first-order extension, also below) or clamp. Default: bounded, \
       clamp for PQ and HLG cubes.
       """)
   var extrapolation: Extrapolation?
@@ -84,25 +86,39 @@ struct TransformOptions: ParsableArguments {
     switch loaded {
     case .cube(let cube): file = cube
     case .processList(let list):
-      if cubeSpace.isGiven {
+      if cubeSpace.isGiven && !cubeSpace.isRawOnly {
         throw CLIFailure(
-          "\(lut): error: a process list (CLF, CTF, .3dl, .csp, .spi*, CDL) is applied as it is (raw); the --lut-space options do not apply"
+          "\(lut): error: a process list (CLF, CTF, .3dl, .csp, .spi*, CDL) is applied as it is (raw); the --lut-space options other than --lut-space raw do not apply"
         )
       }
       return ResolvedTransform(
         path: lut,
         application: CubeApplication(processList: ProcessListProcessor(list), working: working),
-        spaceOrigin: .processList, policyRequested: edrPolicy != nil)
+        spaces: nil, policyRequested: edrPolicy != nil)
     }
     let resolved = try cubeSpace.resolve(file, path: lut)
     let spaces = resolved.spaces
+    try refuseConflictingHighlightFlags(for: spaces)
     let application = CubeApplication(
       lut: CubeLUT(file), space: spaces.input, outputSpace: spaces.output, working: working,
       interpolation: interp, extrapolation: extrapolation, policy: edrPolicy ?? .default,
       toneMap: toneMap(for: spaces.output))
     return ResolvedTransform(
-      path: lut, application: application, spaceOrigin: resolved.origin,
-      policyRequested: edrPolicy != nil)
+      path: lut, application: application, spaces: resolved, policyRequested: edrPolicy != nil)
+  }
+
+  /// `--extrapolation clamp` with an `--edr-policy` other than clamp on a cube with an SDR
+  /// input: clamping the lookup there is the clamp policy, so the two cannot both hold.
+  /// - Throws: `CLIFailure` naming both flags.
+  private func refuseConflictingHighlightFlags(for spaces: CubeSpacePair) throws {
+    guard spaces.input.transfer.isSDR, spaces.output.transfer != .raw,
+      extrapolation == .clamp, let edrPolicy, edrPolicy != .clamp
+    else { return }
+    throw CLIFailure(
+      "\(lut): error: --extrapolation clamp and --edr-policy \(edrPolicy.rawValue) contradict "
+        + "each other: on a cube with an SDR input (\(spaces.input.transfer.rawValue)) clamping "
+        + "the lookup is the clamp policy, which flattens highlights at white; give "
+        + "--edr-policy \(edrPolicy.rawValue) alone, or --extrapolation clamp alone")
   }
 
   /// The tone map of `--peak` / `--headroom`, from the cube output's container peak (PQ
@@ -126,21 +142,21 @@ struct ResolvedTransform {
   var path: String
   /// The application.
   var application: CubeApplication
-  /// Where the cube's space came from.
-  var spaceOrigin: CubeSpace.Origin
+  /// How the cube's spaces were decided (nil for a process list, applied raw).
+  var spaces: CubeSpacePair.Resolution?
   /// Whether `--edr-policy` was given.
   var policyRequested: Bool
 
   /// What `apply` and `eval` print on stderr (docs/semantics.md §8):
   /// `lut: x.cube: space srgb rec709 (cube comment), working linear rec709, trilinear,
-  /// extrapolation linear, policy rising-maxrgb`.
+  /// extrapolation bounded, policy rising-maxrgb`.
   var summary: String {
     let a = application
     if let list = a.processList?.processList {
       let nodes = list.nodes.map(\.operation.elementName).joined(separator: ", ")
       return "lut: \(path): CLF process list applied raw: \(nodes.isEmpty ? "no nodes" : nodes)"
     }
-    var parts = ["space \(spaceName) (\(spaceOrigin.rawValue))"]
+    var parts = ["space \(spaceName) (\(spaceOriginText))"]
     if a.space.transfer != .raw { parts.append("working \(workingName)") }
     parts += [
       a.interpolation.rawValue,
@@ -151,6 +167,14 @@ struct ResolvedTransform {
       parts.append("tone map \(toneMap.curve.rawValue)")
     }
     return "lut: \(path): " + parts.joined(separator: ", ")
+  }
+
+  /// Where the spaces came from, on the summary's one line: `command line`, `cube comment`,
+  /// `cube's words: TITLE "LogC to Video"`, or `default; assumed srgb rec709: nothing in the
+  /// file names its space`.
+  var spaceOriginText: String {
+    guard let spaces else { return CubeSpace.Origin.processList.rawValue }
+    return spaces.reasonText
   }
 
   /// The cube's spaces: `srgb rec709`, `logc3 awg3 -> bt1886 rec709`, `raw`.

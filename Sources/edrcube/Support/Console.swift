@@ -6,12 +6,10 @@ import Synchronization
 
 /// Writing to the terminal: the only place the tool prints diagnostics.
 enum Console {
-  /// Writes `text` and a newline to standard error, control characters escaped in each line
-  /// (messages echo file names and file content: ``TerminalText``).
+  /// Writes `text` and a newline to standard error, each line made safe (messages echo file
+  /// names and file content: ``TerminalText/lines(_:)`` in ``StandardStreams/error(_:)``).
   static func error(_ text: String) {
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { TerminalText.escaped(String($0)) }
-    StandardStreams.error(lines.joined(separator: "\n") + "\n")
+    StandardStreams.error(text + "\n")
   }
 
   /// Writes a note (what a command uses, what it skipped) to standard error, unless quiet.
@@ -26,15 +24,16 @@ enum Console {
     if imageOnStandardOutput { error(text) } else { output(text) }
   }
 
-  /// Writes `text` and a newline to standard output (a command's report). A failed write makes
+  /// Writes `text` and a newline to standard output (a command's report), each line made safe
+  /// (reports start lines with file names: ``TerminalText/lines(_:)``). A failed write makes
   /// the command exit 1 once it has finished (``StandardStreams``).
   static func output(_ text: String) {
-    StandardStreams.output(text + "\n")
+    StandardStreams.output(TerminalText.lines(text) + "\n")
   }
 
   /// Writes `text` to standard error without a newline (progress lines).
   static func status(_ text: String) {
-    StandardStreams.error(text)
+    StandardStreams.progress(text)
   }
 
   /// Whether progress bars are drawn: standard error is a terminal and `--quiet` is not given.
@@ -65,7 +64,7 @@ enum Console {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     if pretty { encoder.outputFormatting.insert(.prettyPrinted) }
-    let text = String(decoding: try encoder.encode(value), as: UTF8.self)
+    let text = TerminalText.json(String(decoding: try encoder.encode(value), as: UTF8.self))
     if imageOnStandardOutput {
       StandardStreams.error(text + "\n")
     } else {

@@ -114,6 +114,9 @@ enum CubeOutput {
   /// Writes `file` to `path` (if any) and its companions, atomically; nothing is written when
   /// the Core Image output is impossible.
   static func write(_ file: CubeFile, to output: String?, _ options: CubeCompanionOptions) throws {
+    // Every command that writes a cube, those without inputs (`generate identity`) included:
+    // no two of its outputs may be one file (issue 40 R10).
+    try OutputChecks.refuseReplacing([], by: [output] + options.paths)
     let coreImage = try options.coreImage.map { ($0, try coreImageData(file, for: $0)) }
     if let path = options.hald, file.hasShaper || file.lut3D?.haldLevel == nil {
       throw CLIFailure.tool(

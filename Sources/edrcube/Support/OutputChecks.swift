@@ -1,4 +1,5 @@
 import FileOutput
+import Foundation
 
 /// The check every writing command makes before it writes anything: no output replaces an
 /// input (issue 27 item 4; `apply --in-place` is the only exception, per job).
@@ -11,7 +12,8 @@ enum OutputChecks {
     _ inputs: [String], by outputs: [String?], remedy: String = "choose another output",
     dashIsStandardOutput: Bool = false, distinct: Bool = true
   ) throws {
-    let outputs = dashIsStandardOutput ? outputs.map { $0 == "-" ? "/dev/stdout" : $0 } : outputs
+    let outputs = (dashIsStandardOutput ? outputs.map { $0 == "-" ? "/dev/stdout" : $0 } : outputs)
+      .map { $0.map(linkTarget) }
     do {
       if distinct { try InputProtection.checkDistinct(outputs: outputs) }
       try InputProtection.check(outputs: outputs, inputs: inputs, remedy: remedy)
@@ -20,6 +22,22 @@ enum OutputChecks {
       throw CLIFailure(
         dashIsStandardOutput ? text.replacing("/dev/stdout", with: "standard output") : text)
     }
+  }
+
+  /// `path`, or where the chain of symbolic links at `path` ends when its last target does not
+  /// exist yet: the file a write through the link creates (`-o LINK --plot TARGET` is one
+  /// file, but a dangling link and its target have no inode to compare). At most 40 links.
+  static func linkTarget(_ path: String) -> String {
+    var current = path
+    for _ in 0..<40 {
+      guard !FileManager.default.fileExists(atPath: current),
+        let next = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
+      else { return current }
+      current =
+        next.hasPrefix("/")
+        ? next : URL(fileURLWithPath: current).deletingLastPathComponent().path + "/" + next
+    }
+    return current
   }
 }
 

@@ -1,0 +1,50 @@
+import RasterIO
+import Testing
+
+/// ``EXRImage/colourSets(part:layer:view:path:)`` on images built in memory: what is graded,
+/// what is passed through and why.
+@Suite struct EXRColourSetTests {
+  static func channel(_ name: String, sampling: Int = 1) -> EXRChannel {
+    let count = (4 / sampling) * (2 / sampling)
+    return EXRChannel(
+      name: name, samples: EXRSamples(zeros: count, type: .half), xSampling: sampling,
+      ySampling: sampling)
+  }
+
+  @Test func luminanceChromaIsPassedThroughNamingTheConversion() throws {
+    let part = EXRPart(
+      dataWindow: EXRBox(width: 4, height: 2),
+      channels: [
+        Self.channel("BY", sampling: 2), Self.channel("RY", sampling: 2), Self.channel("Y"),
+      ])
+    let error = try #require(throws: RasterIOError.self) {
+      try EXRImage(parts: [part]).colourSets(path: "yc.exr")
+    }
+    #expect(
+      "\(error)".contains("unnamed layer (BY, RY, Y): luminance/chroma (Y, RY, BY) is not graded"),
+      "\(error)")
+    let image = EXRImage(parts: [
+      part,
+      EXRPart(dataWindow: part.dataWindow, channels: ["B", "G", "R"].map { Self.channel($0) }),
+    ])
+    let selection = try image.colourSets(path: "two.exr")
+    #expect(selection.sets.map(\.partIndex) == [1])
+    #expect(selection.passedThrough.count == 1)
+    #expect(selection.passedThrough[0].contains("luminance/chroma (Y, RY, BY) is not graded"))
+  }
+
+  @Test func luminanceAloneIsOfferedAsGrey() throws {
+    var image = EXRImage(parts: [
+      EXRPart(
+        dataWindow: EXRBox(width: 4, height: 2), channels: [Self.channel("A"), Self.channel("Y")])
+    ])
+    let selection = try image.colourSets(path: "y.exr")
+    #expect(selection.sets.isEmpty)
+    #expect(selection.luminance == [EXRLuminanceLayer(partIndex: 0, layer: "")])
+    let set = try image.expandLuminance(selection.luminance[0])
+    #expect(image.parts[0].channels.map(\.name) == ["A", "Y", "R", "G", "B"])
+    #expect(set.alpha == 0 && set.red == 2)
+    image.collapseLuminance(selection.luminance[0], weights: SIMD3(0.2126, 0.7152, 0.0722))
+    #expect(image.parts[0].channels.map(\.name) == ["A", "Y"])
+  }
+}

@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""How often `edrcube inspect` finds the space a public cube states in its own words.
+
+Usage: scripts/space-words/measure.py EDRCUBE [--git OWNER/NAME=GIT_DIR ...]
+
+Reads scripts/space-words/corpus.tsv (split, repository, commit, path, expected), takes each
+file from the repository (a local path for `local`; `git show COMMIT:PATH` from the given
+git directory otherwise: the files are pinned, not copied), runs `EDRCUBE inspect --json`
+and counts, per split: files stating a space EDRCube has and how many were detected
+(input curve right, from the cube's words or comment), files stating none or one EDRCube
+lacks and how many were announced as assumed, and wrong detections.
+"""
+import json, os, subprocess, sys, tempfile
+
+def main():
+    edrcube = sys.argv[1]
+    gits = dict(a.split("=", 1) for a in sys.argv[2:] if "=" in a)
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    rows = [l.rstrip("\n").split("\t") for l in open(os.path.join(root, "scripts/space-words/corpus.tsv"))
+            if l.strip() and not l.startswith("#")]
+    stats = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for split, repo, commit, path, expected in rows:
+            s = stats.setdefault(split, {"stated": 0, "detected": 0, "silent": 0, "announced": 0,
+                                         "wrong": [], "absent": 0})
+            if repo == "local":
+                file = os.path.join(root, path)
+            else:
+                if repo not in gits:
+                    s["absent"] += 1
+                    continue
+                blob = subprocess.run(["git", "--git-dir", gits[repo], "show", f"{commit}:{path}"],
+                                      capture_output=True)
+                if blob.returncode != 0:
+                    s["absent"] += 1
+                    continue
+                file = os.path.join(tmp, os.path.basename(path))
+                open(file, "wb").write(blob.stdout)
+            r = subprocess.run([edrcube, "inspect", "--json", file], capture_output=True, text=True)
+            space = json.loads(r.stdout)["space"] if r.returncode == 0 else {"origin": "error"}
+            found = space.get("transfer") if space["origin"] in ("cube's words", "cube comment") else None
+            if expected == "-" or expected.startswith("announce:"):
+                s["silent"] += 1
+                if found is None and space["origin"] == "default":
+                    s["announced"] += 1
+                else:
+                    s["wrong"].append(f"{path}: {found} ({space['origin']}), expected {expected}")
+            else:
+                s["stated"] += 1
+                if found == expected:
+                    s["detected"] += 1
+                else:
+                    s["wrong"].append(f"{path}: {found} ({space['origin']}), expected {expected}")
+    for split, s in stats.items():
+        print(f"{split}: stated {s['detected']}/{s['stated']} detected; "
+              f"naming none (or an unknown curve) {s['announced']}/{s['silent']} announced; "
+              f"{s['absent']} file(s) absent")
+        for w in s["wrong"]:
+            print("  wrong: " + w)
+
+main()
