@@ -32,6 +32,7 @@ interop:
 	@bash scripts/ensure-python-peers.sh
 	python3 scripts/interop/cube_interop.py .build/debug/edrcube
 	python3 scripts/interop/clf_interop.py .build/debug/edrcube
+	python3 scripts/interop/lutformats_interop.py .build/debug/edrcube
 	python3 scripts/interop/reader_verdicts.py .build/debug/edrcube
 
 # The test suite under AddressSanitizer, then under ThreadSanitizer, each in its own build

@@ -6,6 +6,8 @@
 //   FileOutput   atomic file output (temp file + rename)     (no dependencies)
 //   CubeFormat   .cube model, reader, writer                (FileOutput)
 //   CLFFormat    CLF/CTF: XML reader, ProcessList model, reader, writer (CubeFormat, FileOutput)
+//   LUTFormats   .3dl, .csp, .spi1d/.spi3d/.spimtx, ASC CDL readers into ProcessList, and the
+//                choice of a LUT file's reader by extension or content (CubeFormat, CLFFormat)
 //   ColorMath    transfer functions, gamuts, ICtCp, tone maps (no dependencies)
 //   LUTEngine    interpolation + extrapolation kernels, CLF evaluation (CubeFormat, CLFFormat, CLUTKernels)
 //   CLUTKernels  LUTEngine's SSE2/AVX2 kernels and EDRPipeline's AVX2 chain in C (x86-64;
@@ -41,6 +43,7 @@ let package = Package(
     .library(name: "FileOutput", targets: ["FileOutput"]),
     .library(name: "CubeFormat", targets: ["CubeFormat"]),
     .library(name: "CLFFormat", targets: ["CLFFormat"]),
+    .library(name: "LUTFormats", targets: ["LUTFormats"]),
     .library(name: "ColorMath", targets: ["ColorMath"]),
     .library(name: "LUTEngine", targets: ["LUTEngine"]),
     .library(name: "EDRPipeline", targets: ["EDRPipeline"]),
@@ -67,6 +70,8 @@ let package = Package(
     .target(name: "CubeFormat", dependencies: ["FileOutput"], swiftSettings: strictSettings),
     .target(
       name: "CLFFormat", dependencies: ["CubeFormat", "FileOutput"], swiftSettings: strictSettings),
+    .target(
+      name: "LUTFormats", dependencies: ["CubeFormat", "CLFFormat"], swiftSettings: strictSettings),
     .target(name: "ColorMath", swiftSettings: strictSettings),
     .target(
       name: "LUTEngine", dependencies: ["CubeFormat", "CLFFormat", "CLUTKernels", "WorkScheduler"],
@@ -77,7 +82,9 @@ let package = Package(
       swiftSettings: strictSettings),
     .target(
       name: "CubeAuthoring",
-      dependencies: ["EDRPipeline", "CubeFormat", "ColorMath", "LUTEngine", "WorkScheduler"],
+      dependencies: [
+        "EDRPipeline", "CubeFormat", "CLFFormat", "ColorMath", "LUTEngine", "WorkScheduler",
+      ],
       swiftSettings: strictSettings),
     .target(
       name: "EDRPlots", dependencies: ["CubeAuthoring", "EDRPipeline", "CubeFormat", "ColorMath"],
@@ -91,8 +98,8 @@ let package = Package(
     .target(
       name: "EDRCubeC",
       dependencies: [
-        "CubeFormat", "CLFFormat", "ColorMath", "LUTEngine", "EDRPipeline", "CubeAuthoring",
-        "KernelLint", "WorkScheduler",
+        "CubeFormat", "CLFFormat", "LUTFormats", "ColorMath", "LUTEngine", "EDRPipeline",
+        "CubeAuthoring", "KernelLint", "WorkScheduler",
       ],
       exclude: ["edrcube.h"], swiftSettings: strictSettings),
 
@@ -138,8 +145,9 @@ let package = Package(
     .executableTarget(
       name: "edrcube",
       dependencies: [
-        "CubeFormat", "CLFFormat", "ColorMath", "LUTEngine", "EDRPipeline", "CubeAuthoring",
-        "EDRPlots", "RasterIO", "KernelLint", "LintCommandLine", "FileOutput", "WorkScheduler",
+        "CubeFormat", "CLFFormat", "LUTFormats", "ColorMath", "LUTEngine", "EDRPipeline",
+        "CubeAuthoring", "EDRPlots", "RasterIO", "KernelLint", "LintCommandLine", "FileOutput",
+        "WorkScheduler",
         "CLUTKernels",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
@@ -160,6 +168,9 @@ let package = Package(
     .testTarget(name: "CubeFormatTests", dependencies: ["CubeFormat", "TestSupport"]),
     .testTarget(
       name: "CLFFormatTests", dependencies: ["CLFFormat", "LUTEngine", "CubeFormat", "TestSupport"]),
+    .testTarget(
+      name: "LUTFormatsTests",
+      dependencies: ["LUTFormats", "CLFFormat", "LUTEngine", "CubeFormat", "TestSupport"]),
     .testTarget(name: "ColorMathTests", dependencies: ["ColorMath", "TestSupport"]),
     .testTarget(
       name: "LUTEngineTests",

@@ -1,5 +1,6 @@
 import CLFFormat
 import CubeFormat
+import LUTFormats
 
 /// What a LUT handle holds: a `.cube` file or a CLF/CTF process list, and its path.
 final class LUTHandle {
@@ -22,17 +23,15 @@ final class LUTHandle {
     return lower.hasSuffix(".clf") || lower.hasSuffix(".ctf")
   }
 
-  /// Reads `path` with the reader its extension names.
+  /// Reads `path` with the reader its extension or content names (``LUTReader``): a `.cube`
+  /// file, or a process list (CLF/CTF, .3dl, .csp, .spi1d, .spi3d, .spimtx, ASC CDL).
   static func read(_ path: String) throws(APIError) -> LUTHandle {
-    if isProcessList(path) {
-      do {
-        return LUTHandle(.processList(try ProcessListReader.read(contentsOf: path)), path: path)
-      } catch {
-        throw APIError(kind: "parse", message: error.message, at: error.location)
-      }
-    }
     do {
-      return LUTHandle(.cube(try CubeReader.read(contentsOf: path)), path: path)
+      let format = try LUTReader.format(of: path)
+      switch try LUTReader.read(path, as: format) {
+      case .cube(let file): return LUTHandle(.cube(file), path: path)
+      case .processList(let list): return LUTHandle(.processList(list), path: path)
+      }
     } catch {
       throw APIError(kind: "parse", message: error.message, at: error.location)
     }

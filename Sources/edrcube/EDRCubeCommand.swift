@@ -10,7 +10,8 @@ struct EDRCubeCommand: ParsableCommand {
     abstract: "Apply, inspect, convert and generate .cube LUTs for EDR images, and lint kernels.",
     version: "0.1.0",
     subcommands: [
-      ApplyCommand.self, ConvertCommand.self, EvalCommand.self, GenerateCommand.self,
+      ApplyCommand.self, BakeCommand.self, ConvertCommand.self, EvalCommand.self,
+      GenerateCommand.self,
       InspectCommand.self, LintCommand.self, PatternCommand.self,
     ])
 

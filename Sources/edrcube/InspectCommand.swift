@@ -9,6 +9,7 @@ import FileOutput
 import Foundation
 import KernelLint
 import LUTEngine
+import LUTFormats
 
 /// `edrcube inspect CUBE [--json] [--write-as OUT --profile P]` (docs/semantics.md §8).
 struct InspectCommand: ParsableCommand {
@@ -27,9 +28,12 @@ struct InspectCommand: ParsableCommand {
       """)
 
   @Argument(
-    help: "The .cube, .clf or .ctf file to inspect.",
-    completion: .file(extensions: ["cube", "clf", "ctf"]))
+    help:
+      "The LUT to inspect: .cube, a Hald CLUT image, .clf, .ctf, .3dl, .csp, .spi1d, .spi3d, .spimtx, .cc, .ccc or .cdl.",
+    completion: .file(extensions: LUTFormatOptions.extensions))
   var cube: String
+
+  @OptionGroup var lutReading: LUTFormatOptions
 
   @OptionGroup var jsonOutput: JSONOption
 
@@ -56,18 +60,19 @@ struct InspectCommand: ParsableCommand {
 
   func run() throws {
     try OutputChecks.refuseReplacing([cube], by: [plot, writeAs])
-    if LoadedLUT.isProcessList(cube) { return try inspectProcessList() }
+    let format = try LoadedLUT.format(of: cube, forced: lutReading.lutFormat)
     let file: CubeFile
-    do {
-      file = try CubeReader.read(contentsOf: cube)
-    } catch {
-      throw CLIFailure(error.description + (error.lineText.map { "\n    " + $0 } ?? ""))
+    switch try lutReading.read(cube) {
+    case .processList(let list): return try inspect(list, format: format)
+    case .cube(let cube): file = cube
     }
     let space = try cubeSpace.resolve(file, path: cube)
     // The spelling other readers care about (keyword case, comment placement, byte-order
     // mark, printed decimals); the file was just read, so a failure here only leaves the
-    // survey empty.
-    let bytes = (try? Data(contentsOf: URL(fileURLWithPath: cube), options: .alwaysMapped))
+    // survey empty. A Hald image has none.
+    let bytes =
+      format == .hald
+      ? nil : (try? Data(contentsOf: URL(fileURLWithPath: cube), options: .alwaysMapped))
     if let assumption = space.assumption { Console.note("\(cube): note: \(assumption)") }
     let report = InspectReport(
       path: cube, file: file, space: space, survey: CubeSyntaxSurvey(data: bytes ?? Data()))
@@ -98,16 +103,16 @@ struct InspectCommand: ParsableCommand {
     }
   }
 
-  /// `inspect` of a CLF/CTF file; `--write-as` writes it again with EDRCube's CLF writer.
-  private func inspectProcessList() throws {
-    guard case .processList(let list) = try LoadedLUT.read(cube) else { return }
+  /// `inspect` of a process list (CLF/CTF and the formats read as one); `--write-as` writes it
+  /// with EDRCube's CLF writer.
+  private func inspect(_ list: ProcessList, format: LUTFormat) throws {
     let spaceGiven = cubeSpace.isGiven && !cubeSpace.isRawOnly
     if plot != nil || spaceGiven || (writeAs.map { !LoadedLUT.isProcessList($0) } ?? false) {
       throw CLIFailure(
-        "\(cube): error: a CLF/CTF process list takes no --plot or --lut-space options (but --lut-space raw, which it is), and --write-as writes .clf or .ctf"
+        "\(cube): error: a process list (CLF, CTF, .3dl, .csp, .spi*, CDL) takes no --plot or --lut-space options (but --lut-space raw, which it is), and --write-as writes .clf or .ctf"
       )
     }
-    let report = ProcessListReport(path: cube, list: list)
+    let report = ProcessListReport(path: cube, list: list, format: format)
     if jsonOutput.json {
       try Console.json(report, pretty: true)
     } else {

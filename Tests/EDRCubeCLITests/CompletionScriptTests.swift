@@ -89,14 +89,15 @@ import Testing
     let generated = try EDRCubeExecutable.run(["--generate-completion-script", "bash"])
     try #require(generated.status == 0, "\(generated.stderr)")
     let cases: [(line: String, expected: String)] = [
-      ("edrcube apply --lut ", "look.cube plates"),
+      // A Hald CLUT image is a LUT too (docs/formats.md).
+      ("edrcube apply --lut ", "look.cube plates preview.png shot.tif"),
       ("edrcube apply ", "plates shot.exr shot.tif"),
       ("edrcube apply x.exr -o ", "plates shot.exr shot.tif"),
       ("edrcube apply x.exr --output-dir ", "plates"),
       ("edrcube apply x.exr --preview ", "plates preview.png"),
       ("edrcube apply x.exr --format ", "exr tiff"),
       ("edrcube apply x.exr --alpha ", "premultiplied straight"),
-      ("edrcube inspect ", "look.cube plates"),
+      ("edrcube inspect ", "look.cube plates preview.png shot.tif"),
       ("edrcube convert look.cube --from-space ", "bt1886 srgb"),
       ("edrcube generate resize ", "look.cube plates"),
       ("edrcube pattern --pixel-type ", "float half"),

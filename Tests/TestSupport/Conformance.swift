@@ -32,6 +32,12 @@ public enum Fixtures {
   /// `Tests/Fixtures/clf`: OpenColorIO's CLF test files and their reference outputs.
   public static var clf: URL { repositoryRoot.appendingPathComponent("Tests/Fixtures/clf") }
 
+  /// `Tests/Fixtures/lutformats`: OpenColorIO's .3dl, .csp, .spi*, CDL test files, a few of
+  /// ours, and OpenColorIO's outputs for them.
+  public static var lutFormats: URL {
+    repositoryRoot.appendingPathComponent("Tests/Fixtures/lutformats")
+  }
+
   /// The bundled `luts/` folder.
   public static var luts: URL { repositoryRoot.appendingPathComponent("luts") }
 

@@ -9,9 +9,14 @@ import LUTEngine
 /// The options that say how a cube is applied, shared by `eval` and `apply` (docs/semantics.md §8).
 struct TransformOptions: ParsableArguments {
   @Option(
-    help: "The .cube, .clf or .ctf file to apply (CLF/CTF: applied raw, docs/clf.md).",
-    completion: .file(extensions: ["cube", "clf", "ctf"]))
+    help: """
+      The LUT to apply: .cube, a Hald CLUT image, or a process list applied raw (.clf, .ctf, \
+      .3dl, .csp, .spi1d, .spi3d, .spimtx, .cc, .ccc, .cdl; docs/formats.md).
+      """,
+    completion: .file(extensions: LUTFormatOptions.extensions))
   var lut: String
+
+  @OptionGroup var lutReading: LUTFormatOptions
 
   @Option(help: "3D interpolation: trilinear or tetrahedral.")
   var interp: Interpolation = .trilinear
@@ -68,8 +73,8 @@ struct TransformOptions: ParsableArguments {
     }
   }
 
-  /// Reads `--lut`: a `.cube` file, or a CLF/CTF process list.
-  func loadLUT() throws -> LoadedLUT { try LoadedLUT.read(lut) }
+  /// Reads `--lut`: a cube, or a process list (docs/formats.md).
+  func loadLUT() throws -> LoadedLUT { try lutReading.read(lut) }
 
   /// Builds the application of `loaded` to pixels in `defaultWorking` (replaced by
   /// `--working-space` / `--working-primaries` where given). A process list is applied raw.
@@ -83,7 +88,7 @@ struct TransformOptions: ParsableArguments {
     case .processList(let list):
       if cubeSpace.isGiven && !cubeSpace.isRawOnly {
         throw CLIFailure(
-          "\(lut): error: a CLF/CTF process list is applied as it is (raw); the --lut-space options other than --lut-space raw do not apply"
+          "\(lut): error: a process list (CLF, CTF, .3dl, .csp, .spi*, CDL) is applied as it is (raw); the --lut-space options other than --lut-space raw do not apply"
         )
       }
       return ResolvedTransform(

@@ -5,6 +5,7 @@ import CubeFormat
 import EDRPipeline
 import FileOutput
 import Foundation
+import LUTFormats
 
 /// What `convert` and `generate` write beside or instead of the `.cube` file: its writer
 /// profile, Core Image `cubeData`, a Hald CLUT image.
@@ -83,13 +84,15 @@ struct CubeOutputOptions: ParsableArguments {
 /// Reading and writing cubes for the commands, with the tool's error reporting.
 enum CubeOutput {
   /// Reads a cube (or a Hald CLUT image), printing `file:line:col: error: …` and failing on
-  /// a bad file.
+  /// a bad file, or on a process list (these commands need a cube's table).
   static func read(_ path: String) throws -> CubeFile {
-    if HaldImage.isImage(path) { return try HaldImage.read(path) }
-    do {
-      return try CubeReader.read(contentsOf: path)
-    } catch {
-      throw CLIFailure(error.description + (error.lineText.map { "\n    " + $0 } ?? ""))
+    switch try LoadedLUT.read(path) {
+    case .cube(let file): return file
+    case .processList:
+      let format = try LoadedLUT.format(of: path)
+      throw CLIFailure(
+        "\(path): error: \(format.displayName) reads as a process list; this command needs a .cube "
+          + "file or a Hald CLUT image (eval, apply and inspect take process lists)")
     }
   }
 

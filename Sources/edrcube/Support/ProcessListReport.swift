@@ -2,6 +2,7 @@ import CLFFormat
 import CubeFormat
 import KernelLint
 import LUTEngine
+import LUTFormats
 
 /// What `inspect` reports for a CLF/CTF process list, as text or JSON (every key present).
 struct ProcessListReport: Encodable {
@@ -32,9 +33,10 @@ struct ProcessListReport: Encodable {
   var outputMax: [Double]
   var warnings: [Warning]
 
-  init(path: String, list: ProcessList) {
+  init(path: String, list: ProcessList, format: LUTFormat) {
     file = path
-    format = LoadedLUT.isProcessList(path) && path.lowercased().hasSuffix(".ctf") ? "ctf" : "clf"
+    self.format =
+      format != .clf ? format.rawValue : path.lowercased().hasSuffix(".ctf") ? "ctf" : "clf"
     dialect = list.dialect.rawValue
     id = list.id
     name = list.name
