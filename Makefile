@@ -21,6 +21,7 @@ demo: release
 
 # The whole test suite: the Swift tests, then interop with colour-science and OpenColorIO.
 test: deps
+	@bash scripts/ensure-python-peers.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory interop
