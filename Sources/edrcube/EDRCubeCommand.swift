@@ -11,7 +11,7 @@ struct EDRCubeCommand: ParsableCommand {
     version: "0.1.0",
     subcommands: [
       ApplyCommand.self, ConvertCommand.self, EvalCommand.self, GenerateCommand.self,
-      InspectCommand.self, LintCommand.self, PatternCommand.self,
+      InspectCommand.self, LintCommand.self, PatternCommand.self, ShaderCommand.self,
     ])
 
   /// Parses the command line and runs the chosen subcommand. Like ArgumentParser's own `main()`,
