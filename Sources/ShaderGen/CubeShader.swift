@@ -11,8 +11,8 @@ public import LUTEngine
 /// untouched); with ``ShaderTableStorage/buffer`` the nodes are a read-only storage buffer of
 /// Float32 at binding 0 (``tableData``). Set / group 0.
 public struct CubeShader: Sendable {
-  /// The largest cube written as a constant array (`17³·3` Floats).
-  public static let maximumConstantSize = 17
+  /// The largest cube written as a constant array (`9³·3` Floats): every invocation may hold its own copy of a constant array, so larger tables belong in the buffer.
+  public static let maximumConstantSize = 9
 
   /// The 3D table.
   public let table: CubeTable3D

@@ -35,7 +35,7 @@ struct ShaderCommand: ParsableCommand {
 
   @Option(
     help:
-      "Where the nodes live: buffer (a storage buffer at binding 0, default) or constant (an array in the source, cubes up to 17³)."
+      "Where the nodes live: buffer (a storage buffer at binding 0, default) or constant (an array in the source, cubes up to 9³)."
   )
   var table: ShaderTableStorage = .buffer
 
