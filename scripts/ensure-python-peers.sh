@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Python reference tools the interop checks compare against (never runtime
-# dependencies of EDRCube): colour-science, OpenColorIO, numpy, and ffmpeg; pytest runs python/tests.
+# dependencies of EDRCube): colour-science, OpenColorIO, numpy, and ffmpeg; pytest runs python/tests;
+# wgpu runs the generated shaders (scripts/gpu/shader_check.py).
 set -euo pipefail
-if ! python3 -c "import colour, PyOpenColorIO, numpy, pytest" >/dev/null 2>&1; then
-  echo "edrcube: installing the Python reference tools (colour-science, opencolorio, pytest)" >&2
-  python3 -m pip install -q --disable-pip-version-check colour-science opencolorio numpy pytest
+if ! python3 -c "import colour, PyOpenColorIO, numpy, pytest, wgpu" >/dev/null 2>&1; then
+  echo "edrcube: installing the Python reference tools (colour-science, opencolorio, pytest, wgpu)" >&2
+  python3 -m pip install -q --disable-pip-version-check colour-science opencolorio numpy pytest wgpu
 fi
 # ffmpeg (its lut3d filter) is the third reader scripts/interop/reader_verdicts.py runs.
 if ! command -v ffmpeg >/dev/null 2>&1; then

@@ -9,6 +9,7 @@ public enum ShaderGenError: Error, Sendable, Hashable, CustomStringConvertible {
   /// A constant-array table larger than ``CubeShader/maximumConstantSize``.
   case constantTableTooLarge(size: Int)
 
+  /// The reason, for an error line after the file name.
   public var description: String {
     switch self {
     case .no3DTable:
