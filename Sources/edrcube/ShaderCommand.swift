@@ -40,6 +40,7 @@ struct ShaderCommand: ParsableCommand {
   var table: ShaderTableStorage = .buffer
 
   @OptionGroup var cubeSpace: CubeSpaceOptions
+  @OptionGroup var quietness: QuietOption
 
   @Option(name: .shortAndLong, help: "The shader source file to write.")
   var output: String
