@@ -4,7 +4,7 @@ OUT ?= out
 BIN = .build/release/edrcube
 LOOK ?= luts/warm_sdr.cube
 
-.PHONY: deps build release demo test interop format format-lint clean sanitize fuzz
+.PHONY: deps build release demo test interop gpu-check format format-lint clean sanitize fuzz
 
 deps:
 	@bash scripts/ensure-deps.sh
@@ -25,7 +25,13 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory interop
+	$(MAKE) --no-print-directory gpu-check
 	$(SWIFT) build --product EDRCubeC && PYTHONPATH=$(CURDIR)/python EDRCUBE_LIB=$(CURDIR)/.build/debug/libEDRCubeC.so EDRCUBE_CLI=$(CURDIR)/.build/debug/edrcube python3 -m pytest -q python/tests
+
+# `edrcube shader` output (GLSL through SPIR-V, WGSL) run on lavapipe against `eval` (docs/gpu.md).
+gpu-check:
+	@bash scripts/ensure-python-peers.sh
+	python3 scripts/gpu/shader_check.py .build/debug/edrcube
 
 # Files we write load in colour-science and OpenColorIO with identical values, and theirs in ours;
 # inspect's reader verdicts match what OpenColorIO, colour-science and ffmpeg do with the corpus.

@@ -19,6 +19,7 @@
 //   RasterIO     OpenEXR, TIFF and PNG files                  (FileOutput, CTIFF, COpenEXR, CPNG, CEXRDWA)
 //   CEXRDWA      OpenEXR's C++ library for DWAA/DWAB only, behind a C API (C++)
 //   KernelLint   the Core Image / Metal kernel linter         (no dependencies)
+//   ShaderGen    a cube's lookup as GLSL / WGSL source        (CubeFormat, LUTEngine)
 //   LintCommandLine the `lint` command                        (KernelLint, WorkScheduler, ArgumentParser)
 //   EDRCubeC     the C API of the Python wheel (libEDRCubeC.so)  (the libraries above, no I/O of images)
 //   edrcube      the command-line tool                        (all of the above, ArgumentParser)
@@ -51,6 +52,7 @@ let package = Package(
     .library(name: "EDRPlots", targets: ["EDRPlots"]),
     .library(name: "RasterIO", targets: ["RasterIO"]),
     .library(name: "KernelLint", targets: ["KernelLint"]),
+    .library(name: "ShaderGen", targets: ["ShaderGen"]),
     // The C API the Python wheel loads (python/, docs/python.md); `make wheel` links it with
     // -static-stdlib so it needs no Swift runtime.
     .library(name: "EDRCubeC", type: .dynamic, targets: ["EDRCubeC"]),
@@ -94,6 +96,8 @@ let package = Package(
       dependencies: ["FileOutput", "WorkScheduler", "CTIFF", "COpenEXR", "CPNG", "CEXRDWA"],
       swiftSettings: strictSettings),
     .target(name: "KernelLint", swiftSettings: strictSettings),
+    .target(
+      name: "ShaderGen", dependencies: ["CubeFormat", "LUTEngine"], swiftSettings: strictSettings),
     // edrcube.h's functions over the libraries, for ctypes (python/edrcube).
     .target(
       name: "EDRCubeC",
@@ -147,8 +151,7 @@ let package = Package(
       dependencies: [
         "CubeFormat", "CLFFormat", "LUTFormats", "ColorMath", "LUTEngine", "EDRPipeline",
         "CubeAuthoring", "EDRPlots", "RasterIO", "KernelLint", "LintCommandLine", "FileOutput",
-        "WorkScheduler",
-        "CLUTKernels",
+        "WorkScheduler", "CLUTKernels", "ShaderGen",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSettings),
@@ -183,6 +186,8 @@ let package = Package(
       ]),
     .testTarget(name: "RasterIOTests", dependencies: ["RasterIO", "FileOutput", "TestSupport"]),
     .testTarget(name: "KernelLintTests", dependencies: ["KernelLint", "TestSupport"]),
+    .testTarget(
+      name: "ShaderGenTests", dependencies: ["ShaderGen", "LUTEngine", "CubeFormat", "TestSupport"]),
     .testTarget(name: "EDRCubeCLITests", dependencies: ["RasterIO", "FileOutput", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Python reference tools the interop checks compare against (never runtime
 # dependencies of EDRCube): colour-science, OpenColorIO, numpy, the OpenEXR wheel (an independent
-# EXR decoder for CompressionMatrixTests), and ffmpeg; pytest runs python/tests.
+# EXR decoder for CompressionMatrixTests), and ffmpeg; pytest runs python/tests; wgpu runs the
+# generated shaders (scripts/gpu/shader_check.py).
 set -euo pipefail
-if ! python3 -c "import colour, PyOpenColorIO, numpy, pytest, OpenEXR" >/dev/null 2>&1; then
-  echo "edrcube: installing the Python reference tools (colour-science, opencolorio, OpenEXR, pytest)" >&2
-  python3 -m pip install -q --disable-pip-version-check colour-science opencolorio numpy pytest OpenEXR
+if ! python3 -c "import colour, PyOpenColorIO, numpy, pytest, OpenEXR, wgpu" >/dev/null 2>&1; then
+  echo "edrcube: installing the Python reference tools (colour-science, opencolorio, OpenEXR, pytest, wgpu)" >&2
+  python3 -m pip install -q --disable-pip-version-check colour-science opencolorio numpy pytest OpenEXR wgpu
 fi
 # ffmpeg (its lut3d filter) is the third reader scripts/interop/reader_verdicts.py runs.
 if ! command -v ffmpeg >/dev/null 2>&1; then

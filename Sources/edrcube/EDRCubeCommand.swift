@@ -11,8 +11,8 @@ struct EDRCubeCommand: ParsableCommand {
     version: "0.1.0",
     subcommands: [
       ApplyCommand.self, BakeCommand.self, ConvertCommand.self, EvalCommand.self,
-      GenerateCommand.self,
-      InspectCommand.self, LintCommand.self, PatternCommand.self,
+      GenerateCommand.self, InspectCommand.self, LintCommand.self, PatternCommand.self,
+      ShaderCommand.self,
     ])
 
   /// Parses the command line and runs the chosen subcommand. Like ArgumentParser's own `main()`,

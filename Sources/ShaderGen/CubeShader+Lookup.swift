@@ -1,0 +1,124 @@
+import CubeFormat
+import LUTEngine
+
+// The lookup itself: ReferenceKernel's formulas (docs/semantics.md §3) statement for statement,
+// fused multiply-adds where the CPU fuses, so that the GPU agrees with the CPU to rounding.
+extension CubeShader {
+  /// `edrcube_node`, `edrcube_axis` and `edrcube_apply`.
+  func lookupFunctions(_ d: ShaderDialect) -> String {
+    let f = d.float
+    let v = d.vec3
+    let node = """
+      \(d.function("edrcube_node", [(d.int, "i")], returns: v)) {
+        return \(v)(edrcube_table[3 * i], edrcube_table[3 * i + 1], edrcube_table[3 * i + 2]);
+      }
+
+      """
+    // NaN and −∞ go to node 0, +∞ to node N − 1, never extrapolated; tested on the bits so that
+    // no compiler's fast-math can fold the test away.
+    let uint = d.language == .glsl ? "uint" : "u32"
+    let axis = """
+      \(d.function("edrcube_axis", [(f, "x"), (f, "lo"), (f, "s")], returns: f)) {
+        \(d.constant(uint, "bits", d.bits("x")))
+        if ((bits & 0x7fffffffu) > 0x7f800000u || bits == 0xff800000u) { return 0.0; }
+        if (bits == 0x7f800000u) { return \(f)(EDRCUBE_N - 1); }
+        \(d.constant(f, "t", "(x - lo) * s"))
+        if (EDRCUBE_CLAMP) { return min(max(t, 0.0), \(f)(EDRCUBE_N - 1)); }
+        return t;
+      }
+
+      """
+    var body = [
+      d.constant(
+        v, "t",
+        "\(v)(edrcube_axis(x.x, EDRCUBE_LO.x, EDRCUBE_SCALE.x), "
+          + "edrcube_axis(x.y, EDRCUBE_LO.y, EDRCUBE_SCALE.y), "
+          + "edrcube_axis(x.z, EDRCUBE_LO.z, EDRCUBE_SCALE.z))"),
+      d.constant(v, "cell", "min(max(floor(t), \(v)(0.0)), \(v)(\(f)(EDRCUBE_N - 2)))"),
+      d.constant(v, "f", "t - cell"),
+      d.constant(
+        d.int, "base",
+        "\(d.int)(cell.x) + EDRCUBE_N * (\(d.int)(cell.y) + EDRCUBE_N * \(d.int)(cell.z))"),
+      d.constant(d.int, "sg", "EDRCUBE_N"),
+      d.constant(d.int, "sb", "EDRCUBE_N * EDRCUBE_N"),
+    ]
+    for (name, offset) in [
+      ("c000", "base"), ("c100", "base + 1"), ("c010", "base + sg"), ("c110", "base + 1 + sg"),
+      ("c001", "base + sb"), ("c101", "base + 1 + sb"), ("c011", "base + sg + sb"),
+      ("c111", "base + 1 + sg + sb"),
+    ] {
+      body.append(d.constant(v, name, "edrcube_node(\(offset))"))
+    }
+    body += interpolation == .trilinear ? trilinear(d) : tetrahedral(d)
+    let apply =
+      "\(d.function("edrcube_apply", [(v, "x")], returns: v)) {\n"
+      + body.map { "  " + $0 }.joined(separator: "\n") + "\n}\n"
+    return node + axis + apply
+  }
+
+  /// `ReferenceKernel.trilinear` at the clamped fractions, plus the first-order step.
+  private func trilinear(_ d: ShaderDialect) -> [String] {
+    let v = d.vec3
+    func madd(_ f: String, _ delta: String, _ a: String) -> String {
+      "fma(\(v)(\(f)), \(delta), \(a))"
+    }
+    return [
+      d.constant(v, "fc", "clamp(f, \(v)(0.0), \(v)(1.0))"),
+      d.constant(v, "delta", "f - fc"),
+      d.constant(v, "d00", "c100 - c000"),
+      d.constant(v, "d10", "c110 - c010"),
+      d.constant(v, "d01", "c101 - c001"),
+      d.constant(v, "d11", "c111 - c011"),
+      d.constant(v, "a00", madd("fc.x", "d00", "c000")),
+      d.constant(v, "a10", madd("fc.x", "d10", "c010")),
+      d.constant(v, "a01", madd("fc.x", "d01", "c001")),
+      d.constant(v, "a11", madd("fc.x", "d11", "c011")),
+      d.constant(v, "e0", "a10 - a00"),
+      d.constant(v, "e1", "a11 - a01"),
+      d.constant(v, "a0", madd("fc.y", "e0", "a00")),
+      d.constant(v, "a1", madd("fc.y", "e1", "a01")),
+      d.constant(v, "eb", "a1 - a0"),
+      d.constant(v, "value", madd("fc.z", "eb", "a0")),
+      "if (!\(d.anyNonZero("delta"))) { return value; }",
+      d.constant(v, "r0", madd("fc.y", "d10 - d00", "d00")),
+      d.constant(v, "r1", madd("fc.y", "d11 - d01", "d01")),
+      d.constant(v, "dr", madd("fc.z", "r1 - r0", "r0")),
+      d.constant(v, "dg", madd("fc.z", "e1 - e0", "e0")),
+      "return value + \(madd("delta.z", "eb", madd("delta.y", "dg", "delta.x * dr")));",
+    ]
+  }
+
+  /// `ReferenceKernel.tetrahedral`: the unclamped fractions pick the tetrahedron, the clamped
+  /// ones blend it, and the tetrahedron's own first-order step extends it.
+  private func tetrahedral(_ d: ShaderDialect) -> [String] {
+    let v = d.vec3
+    let f = d.float
+    func pick(_ a: String, _ b: String, _ w: String) -> String {
+      "ca = \(a); cb = \(b); w = \(v)(\(w));"
+    }
+    return [
+      d.constant(f, "r", "f.x"), d.constant(f, "g", "f.y"), d.constant(f, "b", "f.z"),
+      d.variable(v, "ca"), d.variable(v, "cb"), d.variable(v, "w"),
+      "if (r > g) {",
+      "  if (g > b) { \(pick("c100", "c110", "r, g, b")) }",
+      "  else if (r > b) { \(pick("c100", "c101", "r, b, g")) }",
+      "  else { \(pick("c001", "c101", "b, r, g")) }",
+      "} else {",
+      "  if (b > g) { \(pick("c001", "c011", "b, g, r")) }",
+      "  else if (b > r) { \(pick("c010", "c011", "g, b, r")) }",
+      "  else { \(pick("c010", "c110", "g, r, b")) }",
+      "}",
+      d.constant(v, "wc", "clamp(w, \(v)(0.0), \(v)(1.0))"),
+      d.constant(f, "w0", "1.0 - wc.x"),
+      d.constant(f, "w1", "wc.x - wc.y"),
+      d.constant(f, "w2", "wc.y - wc.z"),
+      d.constant(v, "v1", "c000 * w0 + ca * w1"),
+      d.constant(v, "v2", "v1 + cb * w2"),
+      d.constant(v, "value", "v2 + c111 * wc.z"),
+      d.constant(v, "e", "w - wc"),
+      "if (!\(d.anyNonZero("e"))) { return value; }",
+      d.constant(v, "s1", "(ca - c000) * e.x + (cb - ca) * e.y"),
+      "return value + (s1 + (c111 - cb) * e.z);",
+    ]
+  }
+}

@@ -1,0 +1,70 @@
+public import CubeFormat
+public import LUTEngine
+
+/// A 3D cube as GPU shader source: the lookup of docs/semantics.md §3 (trilinear or
+/// tetrahedral, `linear` or `clamp` extrapolation, non-finite input as the CPU handles it)
+/// written out in GLSL or WGSL, with no hardware filtering (docs/gpu.md).
+///
+/// Every generated source has the same interface: `edrcube_apply(rgb)` maps one raw-space RGB
+/// through the cube; a compute entry point (`main` in GLSL, `edrcube_main` in WGSL, 64 threads
+/// a workgroup) maps a storage buffer of RGBA Float32 pixels in place at binding 1 (alpha
+/// untouched); with ``ShaderTableStorage/buffer`` the nodes are a read-only storage buffer of
+/// Float32 at binding 0 (``tableData``). Set / group 0.
+public struct CubeShader: Sendable {
+  /// The largest cube written as a constant array (`9³·3` Floats): every invocation may hold its own copy of a constant array, so larger tables belong in the buffer.
+  public static let maximumConstantSize = 9
+
+  /// The 3D table.
+  public let table: CubeTable3D
+  /// The 3D interpolation.
+  public let interpolation: Interpolation
+  /// `linear` or `clamp`.
+  public let extrapolation: Extrapolation
+  /// Where the nodes live.
+  public let storage: ShaderTableStorage
+
+  /// A shader for `lut`'s 3D table.
+  /// - Throws: ``ShaderGenError`` when `lut` has no 3D table, has a shaper or video-range
+  ///   keywords, `extrapolation` is `bounded`, or a constant table is too large.
+  public init(
+    lut: CubeLUT, interpolation: Interpolation, extrapolation: Extrapolation,
+    storage: ShaderTableStorage = .buffer
+  ) throws(ShaderGenError) {
+    guard let table = lut.lut3D else { throw .no3DTable }
+    if lut.lut1D != nil { throw .unsupportedStage("a 1D shaper") }
+    if lut.inputVideoRange || lut.outputVideoRange {
+      throw .unsupportedStage("LUT_IN_VIDEO_RANGE / LUT_OUT_VIDEO_RANGE")
+    }
+    if extrapolation == .bounded { throw .boundedExtrapolation }
+    if storage == .constant && table.size > Self.maximumConstantSize {
+      throw .constantTableTooLarge(size: table.size)
+    }
+    self.table = table
+    self.interpolation = interpolation
+    self.extrapolation = extrapolation
+    self.storage = storage
+  }
+
+  /// The nodes as the binding-0 buffer holds them: `3·N³` Float32, red fastest.
+  public var tableData: [Float] { table.values }
+
+  /// `(N − 1)/(hi − lo)` per channel, kept within the normal finite Floats: the same scale
+  /// as the CPU kernels' (`ReferenceKernel.positionScale`), so positions agree bit for bit.
+  var positionScale: SIMD3<Float> {
+    let nodes = Float(table.size - 1)
+    var s = SIMD3<Float>()
+    for k in 0..<3 {
+      s[k] = min(
+        max(nodes / (table.domainMax[k] - table.domainMin[k]), .leastNormalMagnitude),
+        .greatestFiniteMagnitude)
+    }
+    return s
+  }
+
+  /// The complete source in `language`.
+  public func source(_ language: ShaderLanguage) -> String {
+    let d = ShaderDialect(language: language)
+    let parts = [header(d), bindings(d), constants(d), lookupFunctions(d), entryPoint(d)]
+    return parts.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,16 @@
+/// A shading language ``CubeShader`` writes.
+public enum ShaderLanguage: String, Sendable, Hashable, CaseIterable {
+  /// GLSL 4.50 (Vulkan / OpenGL 4.3+) compute shader: `glslangValidator -V` compiles it.
+  case glsl
+  /// WGSL (WebGPU) compute shader.
+  case wgsl
+}
+
+/// Where a generated shader finds the cube's nodes.
+public enum ShaderTableStorage: String, Sendable, Hashable, CaseIterable {
+  /// A read-only storage buffer at binding 0: `3·N³` Float32 values, red fastest (the
+  /// `.cube` file's own order), as ``CubeShader/tableData`` gives them.
+  case buffer
+  /// A constant array in the source itself (cubes up to ``CubeShader/maximumConstantSize``).
+  case constant
+}

@@ -1,0 +1,51 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `edrcube shader` (docs/gpu.md): what it writes, and what it refuses without writing
+/// anything. The shaders' numerics run on lavapipe in scripts/gpu/shader_check.py.
+@Suite struct ShaderCommandTests {
+  static let identity17 = Fixtures.repositoryRoot.appendingPathComponent("luts/identity_17.cube")
+    .path
+
+  /// The table buffer of the 17³ identity: node (r, g, b) is (r, g, b)/16, red fastest, so the
+  /// second node is (1/16, 0, 0) and node 17 (one step in green) is (0, 1/16, 0).
+  @Test func writesTheSourceAndTheTableBuffer() throws {
+    try withTemporaryDirectory { dir in
+      let source = dir.appendingPathComponent("id.wgsl").path
+      let table = dir.appendingPathComponent("id.bin").path
+      let r = try EDRCubeExecutable.run([
+        "shader", "--lut", Self.identity17, "--lut-space", "raw", "--lang", "wgsl",
+        "--interp", "tetrahedral", "-o", source, "--table-output", table,
+      ])
+      try #require(r.status == 0, "\(r.stderr)")
+      let text = try String(contentsOfFile: source, encoding: .utf8)
+      #expect(text.contains("fn edrcube_main(@builtin(global_invocation_id)"))
+      #expect(text.contains("const EDRCUBE_SCALE: vec3<f32> = vec3<f32>(16.0, 16.0, 16.0);"))
+      let data = try Data(contentsOf: URL(fileURLWithPath: table))
+      #expect(data.count == 3 * 17 * 17 * 17 * 4)
+      let floats = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+      #expect(Array(floats[0..<6]) == [0, 0, 0, 0.0625, 0, 0])
+      #expect(Array(floats[51..<54]) == [0, 0.0625, 0])
+    }
+  }
+
+  @Test(arguments: [
+    (
+      ["--lut-space", "raw", "--extrapolation", "bounded"],
+      "--extrapolation bounded is not supported"
+    ),
+    (["--lut-space", "srgb"], "raw values only for now"),
+    (["--lut-space", "raw", "--table", "constant"], "too large for --table constant"),
+  ])
+  func refusesWithoutWriting(_ extra: [String], _ message: String) throws {
+    try withTemporaryDirectory { dir in
+      let source = dir.appendingPathComponent("x.comp").path
+      let r = try EDRCubeExecutable.run(
+        ["shader", "--lut", Self.identity17, "--lang", "glsl", "-o", source] + extra)
+      #expect(r.status != 0)
+      #expect(r.stderr.contains(message), "\(r.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: source))
+    }
+  }
+}
