@@ -20,7 +20,7 @@ public struct CubeConverter: Sendable {
 
   /// The SDR cube's spaces: the options' source space (replacing the input, and the output of
   /// a one-space comment); else the file's comment, else its words (TITLE and comments,
-  /// ``SpaceWords``), else `srgb rec709`. A camera cube (`LogC to Rec709`) is refused.
+  /// `SpaceWords`), else `srgb rec709`. A camera cube (`LogC to Rec709`) is refused.
   ///
   /// - Throws: `EDRPipelineError` for a malformed comment or an input space that is not SDR.
   public func sourceSpaces(of file: CubeFile) throws(EDRPipelineError) -> CubeSpacePair {

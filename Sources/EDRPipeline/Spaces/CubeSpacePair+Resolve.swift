@@ -30,9 +30,18 @@ extension CubeSpacePair {
   /// gives the cube's output values as they are. `outputPrimaries` replaces the output's
   /// primaries; `referenceWhite` applies to both.
   ///
-  /// - Parameter keepsPrimaries: the cube is a 1D table, which maps each channel on its
-  ///   own and so cannot change primaries: its output primaries are its input's unless
-  ///   the comment or `outputPrimaries` names them (a flag naming others is an error).
+  /// - Parameters:
+  ///   - input: the input curve the command line names, if any.
+  ///   - primaries: the input primaries the command line names, if any.
+  ///   - output: the output curve the command line names, if any.
+  ///   - outputPrimaries: the output primaries the command line names, if any.
+  ///   - referenceWhite: cd/m² of EDR 1.0 for pq and hlg, if given.
+  ///   - comments: the cube's comment lines (where `# EDRCube space:` is looked for).
+  ///   - title: the cube's TITLE, read for camera and display names.
+  ///   - fileName: the cube's path or file name, read for the same names.
+  ///   - keepsPrimaries: the cube is a 1D table, which maps each channel on its own and so
+  ///     cannot change primaries: its output primaries are its input's unless the comment or
+  ///     `outputPrimaries` names them (a flag naming others is an error).
   /// - Throws: `EDRPipelineError` for a malformed comment, a bad reference white, a raw input
   ///   with another output, or output primaries a 1D table cannot have.
   public static func resolve(

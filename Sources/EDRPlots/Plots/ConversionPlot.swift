@@ -161,7 +161,7 @@ public struct ConversionPlot: Sendable, Hashable {
 }
 
 extension ConversionPlot {
-  /// Where ``ConversionQuality``'s sample colours go in a heat map: one `levels × levels` tile
+  /// Where `ConversionQuality`'s sample colours go in a heat map: one `levels × levels` tile
   /// (red across, green down) per gamut and blue level, ``tilesPerRow`` tiles to a row, Rec.709
   /// tiles first; unused cells are left out.
   public struct SampleLayout: Sendable, Hashable {
