@@ -1,5 +1,6 @@
 import CLFFormat
 import CubeFormat
+import Foundation
 import LUTFormats
 
 /// What a LUT handle holds: a `.cube` file or a CLF/CTF process list, and its path.
@@ -11,10 +12,15 @@ final class LUTHandle {
 
   let content: Content
   let path: String
+  /// The most digits after the point the file's table prints (`CubeSyntaxSurvey`'s
+  /// `fractionDigits`): the precision `inspect` judges the identity at, as the CLI does. 0
+  /// for a table built in memory (and for process lists).
+  let printedDecimals: Int
 
-  init(_ content: Content, path: String) {
+  init(_ content: Content, path: String, printedDecimals: Int = 0) {
     self.content = content
     self.path = path
+    self.printedDecimals = printedDecimals
   }
 
   /// Whether `path` names a CLF or CTF file (by its extension, in any case).
@@ -29,7 +35,11 @@ final class LUTHandle {
     do {
       let format = try LUTReader.format(of: path)
       switch try LUTReader.read(path, as: format) {
-      case .cube(let file): return LUTHandle(.cube(file), path: path)
+      case .cube(let file):
+        // The file was just read, so a failure here only leaves the precision unknown.
+        let bytes = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+        let decimals = CubeSyntaxSurvey(data: bytes ?? Data()).fractionDigits
+        return LUTHandle(.cube(file), path: path, printedDecimals: decimals)
       case .processList(let list): return LUTHandle(.processList(list), path: path)
       }
     } catch {

@@ -45,7 +45,8 @@ struct LUTInfo: Encodable {
       warnings = file.warnings.map(\.description)
       nodes = []
       dialect = file.dialect.rawValue
-      let analysis = file.analyze()
+      // At the table's printed precision, as the CLI's `inspect` judges it.
+      let analysis = file.analyze(printedDecimals: handle.printedDecimals)
       outputMin = [analysis.outputMin.x, analysis.outputMin.y, analysis.outputMin.z]
       outputMax = [analysis.outputMax.x, analysis.outputMax.y, analysis.outputMax.z]
       isIdentity = analysis.isIdentity

@@ -40,27 +40,64 @@ public struct BoundedExtension: Sendable, Hashable {
 
   /// Whether `x` has a finite component below the domain.
   @inline(__always)
-  public func isBelow(_ x: SIMD3<Float>) -> Bool {
-    (x.x < low.x && x.x.isFinite) || (x.y < low.y && x.y.isFinite)
-      || (x.z < low.z && x.z.isFinite)
+  public func isBelow(_ x: SIMD3<Float>) -> Bool { belowChannels(x) != 0 }
+
+  /// The channels of `x` that are finite and below the domain, as bits (red 1, green 2,
+  /// blue 4). `x < low` already excludes NaN and +∞, so finite means above −∞.
+  @inline(__always)
+  func belowChannels(_ x: SIMD3<Float>) -> Int {
+    func bit(_ k: Int) -> Int { x[k] < low[k] && x[k] > -.infinity ? 1 << k : 0 }
+    return bit(0) | bit(1) | bit(2)
   }
 
   /// The bounded value at `x` of the transform `f` (its linear extrapolation).
+  ///
+  /// This is the definition; `LUTProcessor`'s batch path looks the same probes up with the
+  /// batch kernels and combines them with the same arithmetic, so its results are these bits.
   public func evaluate(_ x: SIMD3<Float>, _ f: (SIMD3<Float>) -> SIMD3<Float>) -> SIMD3<Float> {
-    guard isBelow(x) else { return f(x) }
-    var clamped = x
-    for k in 0..<3 where x[k] < low[k] && x[k].isFinite { clamped[k] = low[k] }
-    let base = f(clamped)
+    let below = belowChannels(x)
+    guard below != 0 else { return f(x) }
+    let base = f(probe(x, below: below, 0))
+    return combine(x, below: below, base: base) { f(probe(x, below: below, $0)) } ?? f(x)
+  }
+
+  /// How many probes `x` needs, for the channels `below` (nonzero): the clamped colour and
+  /// two per channel.
+  @inline(__always)
+  static func probeCount(below: Int) -> Int { 1 + 2 * below.nonzeroBitCount }
+
+  /// Probe `index` of `x`, for the channels `below`: 0 is the clamped colour `c`; for the
+  /// `j`-th channel `k` of `below` (in channel order), `1 + 2j` is `c` with `x_k` (where the
+  /// linear extension's step ends) and `2 + 2j` is `c` with `high_k` (across the domain).
+  @inline(__always)
+  func probe(_ x: SIMD3<Float>, below: Int, _ index: Int) -> SIMD3<Float> {
+    var c = x
+    for k in 0..<3 where below & (1 << k) != 0 { c[k] = low[k] }
+    guard index > 0 else { return c }
+    var rest = below
+    for _ in 0..<((index - 1) / 2) { rest &= rest - 1 }
+    let k = rest.trailingZeroBitCount
+    c[k] = index % 2 == 1 ? x[k] : high[k]
+    return c
+  }
+
+  /// The steps of `x` combined, given `base = f(c)` and `lookup(i)`, `f` at probe `i`; nil
+  /// when no step exceeds its cap (the result is then `f(x)` itself).
+  @inline(__always)
+  func combine(
+    _ x: SIMD3<Float>, below: Int, base: SIMD3<Float>, _ lookup: (Int) -> SIMD3<Float>
+  ) -> SIMD3<Float>? {
     var out = base
     var capped = false
-    for k in 0..<3 where x[k] < low[k] && x[k].isFinite {
+    var rest = below
+    var index = 1
+    while rest != 0 {
+      let k = rest.trailingZeroBitCount
+      rest &= rest - 1
       let remainder = low[k] - x[k]
       let span = high[k] - low[k]
-      var probe = clamped
-      probe[k] = x[k]
-      var step = f(probe) - base
-      probe[k] = high[k]
-      let cap = max(1, Self.largest(f(probe) - base) / span)
+      var step = lookup(index) - base
+      let cap = max(1, Self.largest(lookup(index + 1) - base) / span)
       let slope = Self.largest(step) / remainder
       if !slope.isFinite {
         // The extension overflowed: carry the remainder down this channel at the cap.
@@ -72,8 +109,9 @@ public struct BoundedExtension: Sendable, Hashable {
         capped = true
       }
       out += step
+      index += 2
     }
-    return capped ? out : f(x)
+    return capped ? out : nil
   }
 
   private static func largest(_ v: SIMD3<Float>) -> Float {

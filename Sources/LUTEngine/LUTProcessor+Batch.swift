@@ -101,21 +101,19 @@ extension LUTProcessor {
       return runKernels(
         source: source, destination: destination, pixelCount: pixelCount, threads: threads)
     }
-    // Chunk by chunk: remember the pixels below the domain, run the linear kernels, then
-    // replace those pixels by their bounded values (the scalar path's, so results agree).
+    // Per worker, tile by tile: the linear kernels look every pixel and the probes of the
+    // pixels below the domain up; `BoundedBatch` combines them as `bound.evaluate` does.
     return BatchApply.run(pixelCount: pixelCount, threads: threads ?? WorkScheduler.defaultWorkers)
     {
       range in
-      let from = source.advanced(by: range.lowerBound)
-      let to = destination.advanced(by: range.lowerBound)
-      var below: [(Int, SIMD3<Float>)] = []
-      for p in 0..<range.count {
-        let rgb = from.pixel(p)
-        if bound.isBelow(rgb) { below.append((p, rgb)) }
+      let batch = BoundedBatch()
+      return batch.apply(
+        bound, source: source.advanced(by: range.lowerBound),
+        destination: destination.advanced(by: range.lowerBound), pixelCount: range.count
+      ) { from, to, count in
+        runKernels(source: from, destination: to, pixelCount: count, threads: 1)
+          .nonFinitePixelCount
       }
-      let stats = runKernels(source: from, destination: to, pixelCount: range.count, threads: 1)
-      for (p, rgb) in below { to.setPixel(p, bound.evaluate(rgb, applyKernel)) }
-      return stats.nonFinitePixelCount
     }
   }
 

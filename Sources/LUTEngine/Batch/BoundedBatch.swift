@@ -1,0 +1,108 @@
+/// The `bounded` extrapolation over a run of pixels with every lookup done by the batch
+/// kernels (docs/semantics.md §3; `BoundedExtension` is the definition).
+///
+/// Tile by tile (``tilePixels`` pixels): the pixels with a finite component below the
+/// domain are listed with their input, the tile is looked up as it is (the linear kernels:
+/// `f(x)` for every pixel), the listed pixels' probes (the clamped colour, and per channel
+/// below the step's end and the point across the domain) are written to a scratch buffer and
+/// looked up in one batch, and each listed pixel's steps are combined with
+/// `BoundedExtension`'s arithmetic. Where no step is capped the pixel keeps the `f(x)` the
+/// tile's lookup wrote. Each pixel's result depends on its own value only, so it is the
+/// scalar `BoundedExtension.evaluate`'s, whatever the tiling or the thread count.
+///
+/// One worker owns one value; its buffers are reused for every tile.
+struct BoundedBatch: ~Copyable {
+  /// Pixels per tile: the probe buffer (7 probes of 16 bytes a pixel at most) stays in the
+  /// L2 cache and under the allocator's mmap threshold.
+  static let tilePixels = 512
+
+  /// Tile offsets of the listed pixels.
+  private let listed: UnsafeMutablePointer<Int32>
+  /// Their `BoundedExtension.belowChannels`.
+  private let channels: UnsafeMutablePointer<UInt8>
+  /// Their inputs (the tile's lookup overwrites them when applying in place).
+  private let inputs: UnsafeMutablePointer<SIMD3<Float>>
+  /// The probes as RGBA pixels (alpha unused), then their lookups.
+  private let probes: UnsafeMutablePointer<Float>
+
+  init() {
+    let count = Self.tilePixels
+    let probeFloats = 4 * 7 * count
+    listed = .allocate(capacity: count)
+    listed.initialize(repeating: 0, count: count)
+    channels = .allocate(capacity: count)
+    channels.initialize(repeating: 0, count: count)
+    inputs = .allocate(capacity: count)
+    inputs.initialize(repeating: .zero, count: count)
+    probes = .allocate(capacity: probeFloats)
+    probes.initialize(repeating: 0, count: probeFloats)
+  }
+
+  deinit {
+    listed.deallocate()
+    channels.deallocate()
+    inputs.deallocate()
+    probes.deallocate()
+  }
+
+  /// Applies `bound` around `lookUp` to `source` pixels `0..<pixelCount`, writing
+  /// `destination` (which may be `source`). `lookUp(from, to, count)` runs the linear
+  /// kernels on one thread and returns its count of pixels with non-finite input; this
+  /// returns the sum of those counts over the pixels themselves (the probes not counted).
+  func apply(
+    _ bound: BoundedExtension, source: ChannelPointers, destination: ChannelPointers,
+    pixelCount: Int, lookUp: (ChannelPointers, ChannelPointers, Int) -> Int
+  ) -> Int {
+    let probePixels = ChannelPointers(interleaved: probes, layout: .rgba)
+    var nonFinite = 0
+    var start = 0
+    while start < pixelCount {
+      let count = min(Self.tilePixels, pixelCount - start)
+      let from = source.advanced(by: start)
+      let to = destination.advanced(by: start)
+      // Listed before the lookup, which in place overwrites the inputs; branch-free (each
+      // slot is written, and kept only for a pixel below the domain).
+      var listedCount = 0
+      for p in 0..<count {
+        let x = from.pixel(p)
+        let below = bound.belowChannels(x)
+        listed[listedCount] = Int32(truncatingIfNeeded: p)
+        channels[listedCount] = UInt8(truncatingIfNeeded: below)
+        inputs[listedCount] = x
+        listedCount &+= below != 0 ? 1 : 0
+      }
+      nonFinite += lookUp(from, to, count)
+      if listedCount > 0 {
+        combine(bound, to, listedCount: listedCount, probes: probePixels, lookUp: lookUp)
+      }
+      start += count
+    }
+    return nonFinite
+  }
+
+  /// Looks up the listed pixels' probes and writes each capped pixel's combined value.
+  private func combine(
+    _ bound: BoundedExtension, _ to: ChannelPointers, listedCount: Int,
+    probes probePixels: ChannelPointers, lookUp: (ChannelPointers, ChannelPointers, Int) -> Int
+  ) {
+    var probeCount = 0
+    for i in 0..<listedCount {
+      let below = Int(channels[i])
+      for index in 0..<BoundedExtension.probeCount(below: below) {
+        probePixels.setPixel(probeCount + index, bound.probe(inputs[i], below: below, index))
+      }
+      probeCount += BoundedExtension.probeCount(below: below)
+    }
+    _ = lookUp(probePixels, probePixels, probeCount)
+    var first = 0
+    for i in 0..<listedCount {
+      let below = Int(channels[i])
+      let base = probePixels.pixel(first)
+      let bounded = bound.combine(inputs[i], below: below, base: base) {
+        probePixels.pixel(first + $0)
+      }
+      if let bounded { to.setPixel(Int(listed[i]), bounded) }
+      first += BoundedExtension.probeCount(below: below)
+    }
+  }
+}
