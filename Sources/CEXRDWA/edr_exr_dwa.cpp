@@ -4,7 +4,7 @@
 #include "allocation_cap.h"
 
 // Built where OpenEXR's C++ headers are on the include path (Package.swift: Debian's paths on
-// Linux); elsewhere the two functions only report that DWA is unavailable.
+// Linux); elsewhere the functions only report that the library is unavailable.
 #if __has_include(<ImfMultiPartInputFile.h>)
 #include <ImfChannelList.h>
 #include <ImfChromaticitiesAttribute.h>
@@ -17,6 +17,7 @@
 #include <ImfOutputPart.h>
 #include <ImfPartType.h>
 #include <ImfPreviewImage.h>
+#include <ImfRgbaFile.h>
 #include <ImfStringAttribute.h>
 
 #include <cerrno>
@@ -150,6 +151,29 @@ extern "C" int edr_exr_read_part(const char *path, int part, const edr_exr_chann
   }
 }
 
+extern "C" int edr_exr_read_yca(const char *path, const char *layer, unsigned short *rgba,
+                                int width, int height, int threads, char *message,
+                                size_t message_size) {
+  CappedAllocations capped(size_t(256) << 20);
+  try {
+    Imf::RgbaInputFile file(path, std::string(layer), threads);
+    const Imath::Box2i window = file.dataWindow();
+    if (window.max.x - window.min.x + 1 != width || window.max.y - window.min.y + 1 != height)
+      return fail(message, message_size, "the data window is not the size asked for");
+    // Pixel (x, y) is at base + x + y · width, so base is moved back by the window's corner.
+    Imf::Rgba *pixels = reinterpret_cast<Imf::Rgba *>(rgba);
+    file.setFrameBuffer(pixels - window.min.x - (long long)window.min.y * width, 1, size_t(width));
+    file.readPixels(window.min.y, window.max.y);
+    return 0;
+  } catch (const std::bad_alloc &) {
+    return fail(message, message_size, "OpenEXR's C++ library asked for more than 256 MiB at once");
+  } catch (const std::exception &e) {
+    return fail(message, message_size, e.what());
+  } catch (...) {
+    return fail(message, message_size, "unknown OpenEXR error");
+  }
+}
+
 extern "C" int edr_exr_write_parts(int fd, const edr_exr_part *parts, int count, int threads,
                                    char *message, size_t message_size) {
   try {
@@ -177,7 +201,8 @@ extern "C" int edr_exr_write_parts(int fd, const edr_exr_part *parts, int count,
 
 static int unavailable(char *message, size_t message_size) {
   std::snprintf(message, message_size,
-                "DWAA/DWAB need OpenEXR's C++ library, whose headers this build did not find");
+                "DWAA/DWAB, B44/B44A float and luminance/chroma need OpenEXR's C++ library, "
+                "whose headers this build did not find");
   return -1;
 }
 
@@ -188,6 +213,11 @@ extern "C" int edr_exr_read_part(const char *, int, const edr_exr_channel *, int
 
 extern "C" int edr_exr_write_parts(int, const edr_exr_part *, int, int, char *message,
                                    size_t message_size) {
+  return unavailable(message, message_size);
+}
+
+extern "C" int edr_exr_read_yca(const char *, const char *, unsigned short *, int, int, int,
+                                char *message, size_t message_size) {
   return unavailable(message, message_size);
 }
 

@@ -11,6 +11,8 @@ import Testing
       ySampling: sampling)
   }
 
+  /// Luminance/chroma left as it is (``EXRImage/convertLuminanceChromaToRGB()`` converts it
+  /// in one-part files only) is passed through, saying where it is converted.
   @Test func luminanceChromaIsPassedThroughNamingTheConversion() throws {
     let part = EXRPart(
       dataWindow: EXRBox(width: 4, height: 2),
@@ -21,7 +23,9 @@ import Testing
       try EXRImage(parts: [part]).colourSets(path: "yc.exr")
     }
     #expect(
-      "\(error)".contains("unnamed layer (BY, RY, Y): luminance/chroma (Y, RY, BY) is not graded"),
+      "\(error)".contains(
+        "unnamed layer (BY, RY, Y): luminance/chroma (Y, RY, BY) is converted to RGB for a grade "
+          + "in one-part files"),
       "\(error)")
     let image = EXRImage(parts: [
       part,
@@ -30,7 +34,7 @@ import Testing
     let selection = try image.colourSets(path: "two.exr")
     #expect(selection.sets.map(\.partIndex) == [1])
     #expect(selection.passedThrough.count == 1)
-    #expect(selection.passedThrough[0].contains("luminance/chroma (Y, RY, BY) is not graded"))
+    #expect(selection.passedThrough[0].contains("is converted to RGB for a grade in one-part"))
   }
 
   @Test func luminanceAloneIsOfferedAsGrey() throws {

@@ -21,6 +21,17 @@ division by alpha, so the expected result is exact):
   2. with a cube that doubles R, G and B: every colour channel (R, G, B of every layer and
      view, and luminance Y) must double (NaN and −∞ to 0, +∞ to 2), every other channel
      (alpha, depth, chroma RY/BY, …) must stay as it was.
+Luminance/chroma files (Y, with RY and BY subsampled 2×2) are graded as the RGB OpenEXR's
+RgbaInputFile reconstructs and written as half R, G, B, so they are checked differently, with
+OpenEXR's definitions (RY = (R − Y) / Y, BY = (B − Y) / Y, Y the chromaticities' luminance
+weights · RGB), no reader that reconstructs chroma being at hand (OpenImageIO 3.2 refuses
+subsampled channels): every attribute but `channels` unchanged; with the identity cube every
+pixel's weights · RGB within half rounding of the file's Y, and at the chroma samples' pixels
+(R − Y) / Y and (B − Y) / Y within 2 % of the file's RY and BY for 99 % of them (the
+reconstruction's saturation fix moves the rest); with the doubling cube, R, G, B exactly twice
+the identity run's. Where the compression is lossy, those checks are made on a third,
+lossless run (`--compression piz`), and the identity run must be within the wheel's encoder's
+loss of it (and the doubling run of twice the identity run's).
 Where a part's compression is lossy (B44, B44A, DWAA, DWAB, PXR24) the graded channels are
 re-encoded, so a colour channel that is not exact passes when it is within the loss the
 wheel's own encoder has on the exact result (reported). A file is "graded whole" when both hold, "refused" when `apply` exits non-zero (the reason is
@@ -211,10 +222,10 @@ def compare(before, after, mode, levels_before, levels_after):
     return problems
 
 
-def grade(edrcube, path, cube, output):
+def grade(edrcube, path, cube, output, extra=()):
     run = subprocess.run(
         [edrcube, "apply", path, "--lut", cube, "--lut-space", "raw", "--alpha", "straight",
-         "-o", output, "--quiet"],
+         "-o", output, "--quiet", *extra],
         capture_output=True, text=True,
     )
     lines = run.stderr.strip().splitlines()
@@ -222,11 +233,91 @@ def grade(edrcube, path, cube, output):
     return run.returncode, (errors or lines or [""])[0]
 
 
+def is_luminance_chroma(channels):
+    return "Y" in channels and "RY" in channels and "BY" in channels and "R" not in channels
+
+
+def luminance_weights(header):
+    """The Y row of the RGB → XYZ matrix of the part's chromaticities (Rec.709 without)."""
+    c = header.get("chromaticities", (0.64, 0.33, 0.30, 0.60, 0.15, 0.06, 0.3127, 0.3290))
+    xy = np.array(c, np.float64).reshape(4, 2)
+    primaries = np.array([[x, y, 1 - x - y] for x, y in xy[:3]]).T  # columns: x, y, z
+    wx, wy = xy[3]
+    scale = np.linalg.solve(primaries, [wx / wy, 1.0, (1 - wx - wy) / wy])
+    return primaries[1] * scale  # Y of each primary, scaled so that white has Y = 1
+
+
+def check_luminance_chroma(path, outputs):
+    """The problems (short texts) of the identity and doubling outputs of a luminance/chroma
+    file, as the module's docstring says."""
+    source = OpenEXR.File(path, separate_channels=True).parts[0]
+    h_in, c_in = source.header, {k: v.pixels for k, v in source.channels.items()}
+    lossy = h_in["compression"].name in LOSSY
+    problems = []
+    after = {}
+    for mode, output in outputs.items():
+        part = OpenEXR.File(output, separate_channels=True).parts[0]
+        after[mode] = {k: v.pixels for k, v in part.channels.items()}
+        for key in sorted(set(h_in) | set(part.header)):
+            ignored = {"channels"} | ({"compression"} if mode == "lossless" else set())
+            if key not in ignored and repr(h_in.get(key)) != repr(part.header.get(key)):
+                problems.append(f"{mode}: attribute {key} differs")
+        expected = (set(c_in) - {"Y", "RY", "BY"}) | {"R", "G", "B"}
+        if set(after[mode]) != expected:
+            return problems + [f"{mode}: channels {sorted(after[mode])}, expected {sorted(expected)}"]
+        for name in sorted(expected - {"R", "G", "B"}):
+            if not same(c_in[name], after[mode][name]):
+                problems.append(f"{mode}: channel {name} changed")
+    decoded = after.get("lossless", after["identity"])
+    if lossy:  # the identity run is the lossless one re-encoded: within the wheel's own loss
+        loss = codec_loss({c: decoded[c] for c in "RGB"}, h_in["compression"], 1)
+        for c in "RGB":
+            if not (same(decoded[c], after["identity"][c]) or
+                    within_loss(loss[c], after["identity"][c])):
+                problems.append(f"identity: {c} beyond the codec's loss of the lossless run's")
+    rgb = np.stack([decoded[c].astype(np.float64) for c in "RGB"], -1)
+    y = c_in["Y"].astype(np.float64)
+    finite = np.isfinite(y) & np.all(np.isfinite(rgb), -1)
+    weights = luminance_weights({k: tuple(v) if k == "chromaticities" else v
+                                 for k, v in h_in.items()})
+    luminance = rgb @ weights
+    bound = np.abs(rgb) @ np.abs(weights) * 2.0 ** -9 + 2.0 ** -24
+    base = {c: after["identity"][c] for c in "RGB"}
+    miss = np.abs(luminance - y)[finite] / bound[finite]
+    share = float(np.mean(miss <= 1)) if miss.size else 1.0
+    if share < 1.0:
+        problems.append(f"identity: weights · RGB is Y within half rounding at {share:.2%}")
+    sites = (slice(0, None, 2), slice(0, None, 2))
+    ys = y[sites]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for c, name in ((0, "RY"), (2, "BY")):
+            chroma = (rgb[sites][..., c] - ys) / ys
+            ok = np.abs(chroma - c_in[name].astype(np.float64)) <= 0.02 * (
+                1 + np.abs(c_in[name].astype(np.float64)))
+            valid = np.isfinite(chroma) & (np.abs(ys) > 1e-3)
+            if float(np.mean(ok[valid])) < 0.99:
+                problems.append(f"identity: {name} at the chroma samples off at "
+                                f"{1 - float(np.mean(ok[valid])):.2%} of them")
+    LOSSY_PASSES.add(f"Y within half rounding at {share:.2%} of pixels")
+    loss = None
+    for c in "RGB":
+        if graded(base[c], after["double"][c], 2):
+            continue
+        if lossy:
+            loss = loss or codec_loss(base, h_in["compression"], 2)
+            if within_loss(loss[c], after["double"][c]):
+                continue
+        problems.append(f"double: {c} not twice the identity run's")
+    return problems
+
+
 def check(edrcube, path, work):
     """("whole", "") / ("refused", reason) / ("wrong", what differs)."""
     LOSSY_PASSES.clear()
     before = read_wheel(path)
-    levels_before = read_levels(path)
+    chroma = len(before) == 1 and is_luminance_chroma(before[0][1])
+    levels_before = {} if chroma else read_levels(path)
+    outputs = {}
     for mode, text in (("identity", IDENTITY), ("double", DOUBLE)):
         cube = os.path.join(work, f"{mode}.cube")
         with open(cube, "w") as f:
@@ -235,9 +326,24 @@ def check(edrcube, path, work):
         status, message = grade(edrcube, path, cube, output)
         if status != 0:
             return "refused", message.replace(path, os.path.basename(path))
+        outputs[mode] = output
+        if chroma:
+            continue
         problems = compare(before, read_wheel(output), mode, levels_before, read_levels(output))
         if problems:
             return "wrong", f"{mode}: " + "; ".join(problems[:4])
+    if chroma and before[0][2] is not None:
+        # Lossy: the RGB before the codec, from a lossless run, is what the checks need.
+        outputs["lossless"] = os.path.join(work, "lossless.exr")
+        status, message = grade(edrcube, path, os.path.join(work, "identity.cube"),
+                                outputs["lossless"], ("--compression", "piz"))
+        if status != 0:
+            return "refused", message.replace(path, os.path.basename(path))
+    if chroma:
+        problems = check_luminance_chroma(path, outputs)
+        if problems:
+            return "wrong", "; ".join(problems[:4])
+        return "whole", "luminance/chroma as RGB: " + ", ".join(sorted(LOSSY_PASSES))
     if LOSSY_PASSES:
         return "whole", "within the lossy codec's own loss: " + ", ".join(sorted(LOSSY_PASSES))
     return "whole", ""

@@ -1,5 +1,6 @@
 /* RasterIO's bridge to OpenEXR's C++ library, for the DWAA/DWAB codecs that OpenEXRCore 3.1
-   (Debian 12) lacks. Plain C: no exception crosses it; every failure is a return value of -1
+   (Debian 12) lacks, the B44/B44A float chunks it decodes wrongly, and the RGBA interface's
+   luminance/chroma reconstruction, which OpenEXRCore does not have. Plain C: no exception crosses it; every failure is a return value of -1
    and a message. */
 #pragma once
 #include <stddef.h>
@@ -45,6 +46,14 @@ typedef struct edr_exr_part {
    named as in the file). Returns 0, or -1 with a message in `message`. */
 int edr_exr_read_part(const char *path, int part, const edr_exr_channel *channels, int count,
                       int threads, char *message, size_t message_size);
+
+/* Reads the luminance/chroma layer `layer` ("" for the unnamed one: Y, RY, BY and A) of a
+   single-part file through Imf::RgbaInputFile, which reconstructs full-resolution chroma and
+   converts to RGB with the file's chromaticities, as OpenEXR's RGBA interface does; `rgba`
+   receives width × height pixels of 4 halfs (R, G, B, A), row-major over the data window.
+   Returns 0, or -1 with a message in `message`. */
+int edr_exr_read_yca(const char *path, const char *layer, unsigned short *rgba, int width,
+                     int height, int threads, char *message, size_t message_size);
 
 /* Writes scanline parts through file descriptor `fd` (from offset 0), encoding on `threads`
    threads. Returns 0, or -1 with a message in `message`. */

@@ -10,7 +10,8 @@ extension TIFFImage {
   /// alpha). String attributes map to TIFF's ASCII tags (`comments` ↔ ImageDescription,
   /// `owner` ↔ Copyright, the others by tag name, as `TextMetadataNames` maps them).
   ///
-  /// Dropped and named: other parts, other layers, subsampled and uint channels, every other
+  /// Dropped and named: other parts, other layers, subsampled and uint channels, the levels
+  /// below full resolution of a mip- or rip-map, every other
   /// header attribute (chromaticities included: a float TIFF is read as Rec. 709), the data
   /// window's offset and the display window.
   /// - Throws: `RasterIOError` `.invalidRequest` if the set does not fit the image; `.io` if
@@ -39,6 +40,9 @@ extension TIFFImage {
     }
     dropped += otherLayers.sorted { $0.key < $1.key }.map {
       "layer \($0.key) (\($0.value) channels)"
+    }
+    if !part.levels.isEmpty {
+      dropped.append("\(part.levels.count) mip/rip-map level(s) below full resolution")
     }
     let channels = kept.map { part.channels[$0] }
     let allHalf = channels.allSatisfy { $0.pixelType == .half }

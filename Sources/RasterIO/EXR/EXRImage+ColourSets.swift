@@ -83,8 +83,8 @@ extension EXRImage {
       case .subsampled: "R, G, B are subsampled"
       case .luminance: "luminance only"
       case .luminanceChroma:
-        "luminance/chroma (Y, RY, BY) is not graded by this version; convert it to RGB first "
-          + "(e.g. oiiotool in.exr -o rgb.exr)"
+        "luminance/chroma (Y, RY, BY) is converted to RGB for a grade in one-part files with "
+          + "RY and BY subsampled 2×2 only; convert it to RGB first"
       }
     }
   }

@@ -18,7 +18,8 @@ public struct EXRLuminanceLayer: Hashable, Sendable {
 }
 
 extension EXRImage {
-  /// Adds channels R, G and B equal to the layer's Y (in Y's type) to its part, and returns
+  /// Adds channels R, G and B equal to the layer's Y (in Y's type) to its part (and to each of
+  /// its mip/rip levels), and returns
   /// the set over them (with the layer's A), for a grade; ``collapseLuminance(_:weights:pixelType:)``
   /// undoes it.
   /// - Throws: `RasterIOError` `.invalidRequest` if the layer has no full-resolution Y or
@@ -35,6 +36,10 @@ extension EXRImage {
     let source = parts[l.partIndex].channels[y]
     for name in l.colour {
       parts[l.partIndex].channels.append(EXRChannel(name: name, samples: source.samples))
+      for level in parts[l.partIndex].levels.indices {
+        let grey = parts[l.partIndex].levels[level].channels[y].samples
+        parts[l.partIndex].levels[level].channels.append(EXRChannel(name: name, samples: grey))
+      }
     }
     let alpha = parts[l.partIndex].channelIndex(named: l.layer.isEmpty ? "A" : l.layer + ".A")
     return EXRChannelSet(
@@ -53,16 +58,28 @@ extension EXRImage {
     guard parts.indices.contains(l.partIndex),
       let y = parts[l.partIndex].channelIndex(named: l.luminance)
     else { return }
-    let found = l.colour.compactMap { parts[l.partIndex].channelIndex(named: $0) }
+    let type = pixelType ?? parts[l.partIndex].channels[y].pixelType
+    Self.collapse(&parts[l.partIndex].channels, l, luminance: y, weights: weights, type: type)
+    for level in parts[l.partIndex].levels.indices {
+      Self.collapse(
+        &parts[l.partIndex].levels[level].channels, l, luminance: y, weights: weights, type: type)
+    }
+  }
+
+  /// ``collapseLuminance(_:weights:pixelType:)`` on one level's channels.
+  private static func collapse(
+    _ channels: inout [EXRChannel], _ l: EXRLuminanceLayer, luminance y: Int,
+    weights: SIMD3<Double>, type: EXRPixelType
+  ) {
+    let found = l.colour.compactMap { name in channels.firstIndex { $0.name == name } }
     guard found.count == 3 else { return }
-    let rgb = found.map { parts[l.partIndex].channels[$0].samples.floatValues }
+    let rgb = found.map { channels[$0].samples.floatValues }
     let values = rgb[0].indices.map { i in
       Float(
         weights.x * Double(rgb[0][i]) + weights.y * Double(rgb[1][i]) + weights.z
           * Double(rgb[2][i]))
     }
-    let type = pixelType ?? parts[l.partIndex].channels[y].pixelType
-    parts[l.partIndex].channels[y].samples = EXRSamples(values, as: type)
-    for index in found.sorted(by: >) { parts[l.partIndex].channels.remove(at: index) }
+    channels[y].samples = EXRSamples(values, as: type)
+    for index in found.sorted(by: >) { channels.remove(at: index) }
   }
 }

@@ -1,12 +1,13 @@
 extension EXRImage {
-  /// Reads every part, channel and sample of an OpenEXR file (scanline or single-level tiled,
-  /// any compression OpenEXR reads), decoding chunks on all cores.
+  /// Reads every part, channel and sample of an OpenEXR file (scanline or tiled, every level of
+  /// a mip- or rip-map, any compression OpenEXR reads), decoding chunks on all cores.
   ///
   /// Each part's ``EXRPart/attributeSource`` points back at `path`, so writing carries every
   /// header attribute. Sizes are checked against `limits` before any pixel buffer exists.
   /// - Throws: `RasterIOError`: `.notRecognized` (not EXR), `.io`, `.corrupt` (bad header,
-  ///   truncated or damaged chunk), `.unsupported` (deep data, mipmaps, compressions newer
-  ///   than the linked OpenEXR, such as ZSTD and HTJ2K), `.tooLarge`.
+  ///   truncated or damaged chunk), `.unsupported` (deep data, rip-maps, compressions newer
+  ///   than the linked OpenEXR, such as ZSTD and HTJ2K; mip-maps whose codec only OpenEXR's C++
+  ///   library decodes right), `.tooLarge`.
   public static func read(path: String, limits: RasterLimits = .standard) throws -> EXRImage {
     guard try ImageFileFormat.detect(path: path) == .openEXR else {
       throw RasterIOError(.notRecognized, path: path, "not an OpenEXR file")
@@ -40,6 +41,10 @@ extension EXRImage {
     (part.pixelAspectRatio, part.screenWindowCenter, part.screenWindowWidth) =
       try EXRCalls.screen(h, part: index).get()
     part.tiling = storage == 1 ? try EXRCalls.tiling(h, part: index).get() : nil
+    if part.tiling?.levelMode == .ripmap {
+      throw RasterIOError(
+        .unsupported, path: h.path, "part \(index) \(EXRFeatureSupport.ripmapRefusal)")
+    }
     if let tiling = part.tiling, max(tiling.width, tiling.height) > limits.maxTileSide {
       throw RasterIOError(
         .tooLarge, path: h.path,
@@ -50,14 +55,59 @@ extension EXRImage {
     part.preview = EXRCalls.preview(h, part: index)
     part.attributeSource = EXRAttributeSource(path: h.path, partIndex: index)
     let declarations = try EXRCalls.channels(h, part: index).get()
-    let layout = try chunkLayout(h, part: index, geometry: part)
+    let levels =
+      try part.tiling.map { try EXRCalls.levels(h, part: index, mode: $0.levelMode).get() } ?? []
+    let layout = try chunkLayout(h, part: index, geometry: part, levels: levels)
     let grids = try declarations.map { try grid(of: $0, in: part, path: h.path) }
     for (d, g) in zip(declarations, grids) {
       decodedSoFar += g.columns * g.rows * d.pixelType.byteCount
     }
+    let pixelBytes = declarations.map(\.pixelType.byteCount).reduce(0, +)
+    decodedSoFar += levels.map { $0.width * $0.height * pixelBytes }.reduce(0, +)
     try limits.check(
       decodedBytes: decodedSoFar, "\(declarations.count) channel(s) up to part \(index)",
       path: h.path)
+    let throughCXX = EXRCXXCalls.codes(part.compression, types: declarations.map(\.pixelType))
+    if throughCXX, !levels.isEmpty {
+      throw RasterIOError(
+        .unsupported, path: h.path,
+        "part \(index) is mip-mapped and "
+          + "\(part.compression.name)-compressed, which this build decodes (through OpenEXR's C++ "
+          + "library) at full resolution only; rewrite it with another compression first")
+    }
+    part.channels = try decode(h, part: index, declarations: declarations, layout: layout) {
+      pointers, buffers in
+      if throughCXX {
+        try EXRCXXCalls.readPart(
+          path: h.path, part: index, declarations: declarations, buffers: pointers)
+      } else {
+        try EXRChunkCoder.decodeAll(
+          h, part: index, compression: part.compression, layout: layout, buffers: buffers)
+      }
+    }
+    part.levels = try levels.map { level in
+      let levelLayout = layout.level(level.x, level.y, width: level.width, height: level.height)
+      let channels = try decode(h, part: index, declarations: declarations, layout: levelLayout) {
+        _, buffers in
+        try EXRChunkCoder.decodeAll(
+          h, part: index, compression: part.compression, layout: levelLayout, buffers: buffers)
+      }
+      return EXRLevel(
+        x: level.x, y: level.y, width: level.width, height: level.height, channels: channels)
+    }
+    return part
+  }
+
+  /// Makes every declared channel's samples over `layout`'s window, filled by `fill` (given
+  /// the arrays' storage and a buffer description of each).
+  private static func decode(
+    _ h: EXRHandle, part index: Int, declarations: [EXRChannelDeclaration],
+    layout: EXRChunkLayout,
+    _ fill: ([UnsafeMutableRawPointer], [EXRChannelBuffer]) throws -> Void
+  ) throws -> [EXRChannel] {
+    var window = EXRPart(dataWindow: layout.dataWindow)
+    window.tiling = layout.tiling
+    let grids = try declarations.map { try grid(of: $0, in: window, path: h.path) }
     let samples = try EXRSamples.make(
       types: declarations.map(\.pixelType), counts: grids.map { $0.columns * $0.rows }
     ) { pointers in
@@ -66,37 +116,34 @@ extension EXRImage {
           base: gp.1, type: d.pixelType, columns: gp.0.columns, rows: gp.0.rows,
           xSampling: d.xSampling, ySampling: d.ySampling)
       }
-      if EXRCXXCalls.codes(part.compression, types: declarations.map(\.pixelType)) {
-        try EXRCXXCalls.readPart(
-          path: h.path, part: index, declarations: declarations, buffers: pointers)
-      } else {
-        try EXRChunkCoder.decodeAll(
-          h, part: index, compression: part.compression, layout: layout, buffers: buffers)
-      }
+      try fill(pointers, buffers)
     }
-    part.channels = zip(declarations, samples).map { d, s in
+    return zip(declarations, samples).map { d, s in
       EXRChannel(
         name: d.name, samples: s, xSampling: d.xSampling, ySampling: d.ySampling,
         perceptuallyLinear: d.perceptuallyLinear)
     }
-    return part
   }
 
-  /// The chunk geometry of a part, cross-checked with the file's chunk count.
-  static func chunkLayout(_ h: EXRHandle, part index: Int, geometry part: EXRPart) throws
-    -> EXRChunkLayout
-  {
+  /// The chunk geometry of a part's level (0, 0), cross-checked with the file's chunk count
+  /// (which counts the chunks of `levels` too).
+  static func chunkLayout(
+    _ h: EXRHandle, part index: Int, geometry part: EXRPart,
+    levels: [(x: Int, y: Int, width: Int, height: Int)] = []
+  ) throws -> EXRChunkLayout {
     let lines = part.tiling == nil ? try EXRChunkCalls.linesPerChunk(h, part: index).get() : 0
     var layout = EXRChunkLayout(
       dataWindow: part.dataWindow, chunkCount: 0, linesPerChunk: lines, tiling: part.tiling)
-    layout.chunkCount = try EXRChunkCalls.chunkCount(h, part: index).get()
-    guard layout.linesPerChunk > 0 || part.tiling != nil,
-      layout.chunkCount == layout.expectedChunkCount
-    else {
+    let expected = levels.reduce(layout.expectedChunkCount) {
+      $0 + layout.level($1.x, $1.y, width: $1.width, height: $1.height).expectedChunkCount
+    }
+    let count = try EXRChunkCalls.chunkCount(h, part: index).get()
+    guard layout.linesPerChunk > 0 || part.tiling != nil, count == expected else {
       throw RasterIOError(
         .corrupt, path: h.path,
-        "part \(index) declares \(layout.chunkCount) chunks, its size implies another count")
+        "part \(index) declares \(count) chunks, its size implies another count")
     }
+    layout.chunkCount = layout.expectedChunkCount
     return layout
   }
 

@@ -38,38 +38,63 @@ extension EXRImage {
     }
     try EXRWriteCalls.writeHeader(h).get()
     for (index, part) in parts.enumerated() {
-      let layout = try EXRImage.chunkLayout(h, part: index, geometry: part)
+      let layout = try EXRImage.chunkLayout(
+        h, part: index, geometry: part,
+        levels: part.levels.map { ($0.x, $0.y, $0.width, $0.height) })
       let staged = stage?.part == index ? stage : nil
-      let channels = part.channelsInFileOrder
-      let stored = channels.filter { staged?.storage[$0.name] == nil }
-      try EXRSamples.withStorage(of: stored.map(\.samples)) { pointers in
-        var storage = staged?.storage ?? [:]
-        for (channel, pointer) in zip(stored, pointers) {
-          storage[channel.name] = UnsafeMutableRawPointer(mutating: pointer)
+      try Self.encode(
+        part.channelsInFileOrder, of: part, index: index, in: h, layout: layout, stage: staged,
+        writeback: writeback)
+      for level in part.levels {
+        guard level.channels.map(\.pixelType) == part.channels.map(\.pixelType) else {
+          throw RasterIOError(
+            .invalidRequest, path: path,
+            "part \(index) level (\(level.x), \(level.y)) has other pixel types than the part")
         }
-        let buffers = try channels.map { channel in
-          guard let base = storage[channel.name] else {
-            throw RasterIOError(
-              .invalidRequest, path: path, "channel \(channel.name) has no samples")
-          }
-          let grid = part.sampleCount(xSampling: channel.xSampling, ySampling: channel.ySampling)
-          return EXRChannelBuffer(
-            base: base, type: channel.pixelType, columns: grid.columns, rows: grid.rows,
-            xSampling: channel.xSampling, ySampling: channel.ySampling)
-        }
-        try EXRChunkCoder.encodeAll(
-          h, part: index, compression: part.compression, layout: layout, buffers: buffers,
-          writeback: writeback, prepare: staged.map { stage in rowPreparation(stage, layout) })
+        let levelLayout = layout.level(level.x, level.y, width: level.width, height: level.height)
+        try Self.encode(
+          level.channels.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) },
+          of: part, index: index, in: h, layout: levelLayout, stage: nil, writeback: writeback)
       }
     }
     try h.finish().get()
   }
 
+  /// Encodes `channels` (in file order) over `layout`'s window (a part's level (0, 0) or
+  /// another level), taking a stage's channels from its storage.
+  private static func encode(
+    _ channels: [EXRChannel], of part: EXRPart, index: Int, in h: EXRHandle,
+    layout: EXRChunkLayout, stage staged: EXRRowStage?, writeback: WritebackStarter
+  ) throws {
+    let stored = channels.filter { staged?.storage[$0.name] == nil }
+    var window = EXRPart(dataWindow: layout.dataWindow)
+    window.tiling = layout.tiling
+    try EXRSamples.withStorage(of: stored.map(\.samples)) { pointers in
+      var storage = staged?.storage ?? [:]
+      for (channel, pointer) in zip(stored, pointers) {
+        storage[channel.name] = UnsafeMutableRawPointer(mutating: pointer)
+      }
+      let buffers = try channels.map { channel in
+        guard let base = storage[channel.name] else {
+          throw RasterIOError(
+            .invalidRequest, path: h.path, "channel \(channel.name) has no samples")
+        }
+        let grid = window.sampleCount(xSampling: channel.xSampling, ySampling: channel.ySampling)
+        return EXRChannelBuffer(
+          base: base, type: channel.pixelType, columns: grid.columns, rows: grid.rows,
+          xSampling: channel.xSampling, ySampling: channel.ySampling)
+      }
+      try EXRChunkCoder.encodeAll(
+        h, part: index, compression: part.compression, layout: layout, buffers: buffers,
+        writeback: writeback, prepare: staged.map { stage in rowPreparation(stage, layout) })
+    }
+  }
+
   /// Chunks → the rows they cover, for a stage's `prepare`: scanline chunks cover
   /// `linesPerChunk` rows each; tiled parts are transformed whole before their first batch.
-  private func rowPreparation(_ stage: EXRRowStage, _ layout: EXRChunkLayout) -> (Range<Int>) ->
-    Void
-  {
+  private static func rowPreparation(_ stage: EXRRowStage, _ layout: EXRChunkLayout) -> (
+    Range<Int>
+  ) -> Void {
     let height = layout.dataWindow.height
     guard layout.tiling == nil else {
       return { chunks in if chunks.lowerBound == 0 { stage.prepare(0..<height) } }
@@ -145,6 +170,31 @@ extension EXRPart {
         throw fail(
           "channel \(channel.name) has \(channel.samples.count) samples, expected "
             + "\(grid.columns * grid.rows)")
+      }
+    }
+    try validateLevels(fail)
+  }
+
+  /// Checks that the levels are the ones the tiling implies (``EXRTiling/levelSizes(width:height:)``),
+  /// each with the part's channels sized to it (their types are checked when writing: a grade
+  /// that changes the type reaches the levels and level (0, 0) at different times).
+  private func validateLevels(_ fail: (String) -> RasterIOError) throws {
+    if tiling?.levelMode == .ripmap { throw fail(EXRFeatureSupport.ripmapRefusal) }
+    let expected = tiling?.levelSizes(width: width, height: height) ?? []
+    let sizes = { (x: Int, y: Int, width: Int, height: Int) in [x, y, width, height] }
+    guard levels.map({ sizes($0.x, $0.y, $0.width, $0.height) }) == expected.map(sizes) else {
+      throw fail(
+        "\(levels.count) levels below full resolution, its tiling implies \(expected.count) "
+          + "(sizes and order as OpenEXR's)")
+    }
+    for level in levels {
+      guard level.channels.map(\.name) == channels.map(\.name) else {
+        throw fail("level (\(level.x), \(level.y)) has other channels than the part")
+      }
+      for channel in level.channels where channel.samples.count != level.width * level.height {
+        throw fail(
+          "level (\(level.x), \(level.y)) channel \(channel.name) has \(channel.samples.count) "
+            + "samples, expected \(level.width * level.height)")
       }
     }
   }

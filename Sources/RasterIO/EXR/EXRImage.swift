@@ -94,6 +94,9 @@ public struct EXRPart: Hashable, Sendable {
   public var views: [String]
   /// The header to copy every other attribute from, or nil for a new part.
   public var attributeSource: EXRAttributeSource?
+  /// A mip- or rip-mapped part's levels below full resolution, in file order (empty for
+  /// scanline and single-level parts); ``channels`` holds level (0, 0).
+  public var levels: [EXRLevel]
 
   /// Creates a part with default header values (display window = data window).
   public init(
@@ -115,6 +118,7 @@ public struct EXRPart: Hashable, Sendable {
     self.preview = nil
     self.views = []
     self.attributeSource = nil
+    self.levels = []
   }
 
   /// Width of the data window.
@@ -141,6 +145,31 @@ public struct EXRPart: Hashable, Sendable {
     guard step > 0, upper >= lower else { return 0 }
     func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
     return floorDiv(upper, step) - floorDiv(lower - 1, step)
+  }
+}
+
+/// One resolution level of a mip- or rip-mapped tiled part, other than full resolution.
+public struct EXRLevel: Hashable, Sendable {
+  /// The level across: the part's width halved this many times (rounded as its
+  /// ``EXRTiling/rounding`` says).
+  public var x: Int
+  /// The level down.
+  public var y: Int
+  /// Width in pixels.
+  public var width: Int
+  /// Height in pixels.
+  public var height: Int
+  /// The channels, with the part's names and types in the part's order; samples row-major
+  /// over `width` × `height`.
+  public var channels: [EXRChannel]
+
+  /// Creates a level.
+  public init(x: Int, y: Int, width: Int, height: Int, channels: [EXRChannel]) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+    self.channels = channels
   }
 }
 

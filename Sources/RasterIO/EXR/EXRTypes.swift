@@ -99,17 +99,68 @@ public struct EXRBox: Hashable, Sendable {
   public var height: Int { Int(Int64(maxY) - Int64(minY) + 1) }
 }
 
-/// A tiled part's tile size (single-resolution tiles; mipmaps and ripmaps are not handled).
+/// How many resolutions a tiled part stores (the `tiles` attribute's level mode).
+public enum EXRLevelMode: Int, Hashable, Sendable {
+  /// One full-resolution level.
+  case oneLevel = 0
+  /// Mip-map: levels (0, 0), (1, 1), (2, 2)…, each half the previous one across and down.
+  case mipmap = 1
+  /// Rip-map: levels (x, y) for every x and y, halved across x times and down y times.
+  case ripmap = 2
+}
+
+/// How a mip- or rip-map level's size is rounded when halving an odd size.
+public enum EXRLevelRounding: Int, Hashable, Sendable {
+  /// Down (5 → 2).
+  case down = 0
+  /// Up (5 → 3).
+  case up = 1
+}
+
+/// A tiled part's tile description: tile size, level mode and rounding (the `tiles` attribute).
 public struct EXRTiling: Hashable, Sendable {
   /// Tile width in pixels.
   public var width: Int
   /// Tile height in pixels.
   public var height: Int
+  /// The resolutions stored (one, mip-map or rip-map); see ``EXRPart/levels``.
+  public var levelMode: EXRLevelMode
+  /// How level sizes are rounded.
+  public var rounding: EXRLevelRounding
 
-  /// Creates a tile size.
-  public init(width: Int, height: Int) {
+  /// Creates a tile description (single-level unless told otherwise).
+  public init(
+    width: Int, height: Int, levelMode: EXRLevelMode = .oneLevel,
+    rounding: EXRLevelRounding = .down
+  ) {
     self.width = width
     self.height = height
+    self.levelMode = levelMode
+    self.rounding = rounding
+  }
+
+  /// The levels below full resolution that a `width` × `height` part with this tiling
+  /// stores, in file order, sized as OpenEXR sizes them: level `l` of a size `n` is
+  /// `n / 2^l` rounded down or up (at least 1), and there are levels down to 1 pixel
+  /// (mip-maps: of the larger side; rip-maps: of each side).
+  public func levelSizes(width: Int, height: Int) -> [(x: Int, y: Int, width: Int, height: Int)]
+  {
+    func count(_ n: Int) -> Int {
+      var log = 0  // log2(n), rounded down, then up if so told
+      while 1 << (log + 1) <= n { log += 1 }
+      if rounding == .up, 1 << log < n { log += 1 }
+      return log + 1
+    }
+    func size(_ n: Int, _ l: Int) -> Int {
+      max(1, rounding == .down ? n >> l : (n + (1 << l) - 1) >> l)
+    }
+    let pairs: [(Int, Int)] =
+      switch levelMode {
+      case .oneLevel: []
+      case .mipmap: (0..<count(max(width, height))).map { ($0, $0) }
+      case .ripmap: (0..<count(height)).flatMap { y in (0..<count(width)).map { ($0, y) } }
+      }
+    return pairs.dropFirst().map { ($0.0, $0.1, size(width, $0.0), size(height, $0.1)) }
   }
 }
 

@@ -13,8 +13,9 @@ import WorkScheduler
 /// The calls RasterIO makes to OpenEXR's C++ library (through the `CEXRDWA` bridge), only for
 /// what OpenEXRCore 3.1 (Debian 12) cannot code or codes wrongly: DWAA and DWAB chunks, and
 /// B44/B44A chunks that hold 32-bit channels (OpenEXRCore 3.1 scrambles those; the C++
-/// library stores them as OpenEXR specifies). Headers are still read by OpenEXRCore; every
-/// other compression goes through it too.
+/// library stores them as OpenEXR specifies); and luminance/chroma images, which only its
+/// RGBA interface turns into RGB. Headers are still read by OpenEXRCore; every other
+/// compression goes through it too.
 enum EXRCXXCalls {
   /// Whether `compression` is coded here rather than by OpenEXRCore.
   static func codes(_ compression: EXRCompression) -> Bool {
@@ -41,6 +42,22 @@ enum EXRCXXCalls {
         path, Int32(part), channels, Int32(channels.count), Int32(WorkScheduler.defaultWorkers),
         message, size)
     }
+  }
+
+  /// The luminance/chroma layer `layer` of the one-part file `path` as half RGBA, `width` ×
+  /// `height` pixels of 4 bit patterns, as OpenEXR's `RgbaInputFile` reconstructs it.
+  static func readLuminanceChroma(path: String, layer: String, width: Int, height: Int) throws
+    -> [UInt16]
+  {
+    var rgba = [UInt16](repeating: 0, count: width * height * 4)
+    try rgba.withUnsafeMutableBufferPointer { pixels in
+      try call(path, kind: .corrupt) { message, size in
+        edr_exr_read_yca(
+          path, layer, pixels.baseAddress, Int32(width), Int32(height),
+          Int32(WorkScheduler.defaultWorkers), message, size)
+      }
+    }
+    return rgba
   }
 
   /// Writes `parts` (each with its channels' storage, in the part's channel order) as scanline

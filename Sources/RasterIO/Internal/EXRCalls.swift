@@ -150,7 +150,7 @@ enum EXRCalls {
       .map { (aspect, SIMD2(center.x, center.y), width) }
   }
 
-  /// Tile size, rejecting mipmaps and ripmaps. The C function is `exr_get_tile_descriptor`.
+  /// Tile size, level mode and rounding. The C function is `exr_get_tile_descriptor`.
   static func tiling(_ h: EXRHandle, part: Int) -> Result<EXRTiling, RasterIOError> {
     var x: UInt32 = 0
     var y: UInt32 = 0
@@ -160,16 +160,46 @@ enum EXRCalls {
       exr_get_tile_descriptor(h.context, Int32(part), &x, &y, &level, &round), "bad tiles"
     )
     .flatMap {
-      guard level == EXR_TILE_ONE_LEVEL else {
-        let kind = level == EXR_TILE_MIPMAP_LEVELS ? "mip-mapped" : "rip-mapped"
-        return .failure(
-          RasterIOError(
-            .unsupported, path: h.path,
-            "part \(part) is \(kind) (tiles at several resolutions), which this version does not "
-              + "grade; keep level 0 only first (e.g. oiiotool in.exr -o level0.exr)"))
+      guard let mode = EXRLevelMode(rawValue: Int(level.rawValue)),
+        let rounding = EXRLevelRounding(rawValue: Int(round.rawValue))
+      else {
+        return .failure(RasterIOError(.corrupt, path: h.path, "part \(part): bad tile levels"))
       }
-      return .success(EXRTiling(width: Int(x), height: Int(y)))
+      return .success(
+        EXRTiling(width: Int(x), height: Int(y), levelMode: mode, rounding: rounding))
     }
+  }
+
+  /// Every level of a tiled part other than (0, 0), in the order of its chunk table (rip-maps:
+  /// down, then across), with its size. The C functions are `exr_get_tile_levels` and
+  /// `exr_get_level_sizes`.
+  static func levels(_ h: EXRHandle, part: Int, mode: EXRLevelMode)
+    -> Result<[(x: Int, y: Int, width: Int, height: Int)], RasterIOError>
+  {
+    var across: Int32 = 0
+    var down: Int32 = 0
+    if case .failure(let e) = h.check(
+      exr_get_tile_levels(h.context, Int32(part), &across, &down), "bad tile levels")
+    {
+      return .failure(e)
+    }
+    let pairs: [(Int, Int)] =
+      switch mode {
+      case .oneLevel: []
+      case .mipmap: (0..<Int(min(across, down))).map { ($0, $0) }
+      case .ripmap: (0..<Int(down)).flatMap { y in (0..<Int(across)).map { ($0, y) } }
+      }
+    var result: [(x: Int, y: Int, width: Int, height: Int)] = []
+    for (x, y) in pairs where x != 0 || y != 0 {
+      var width: Int32 = 0
+      var height: Int32 = 0
+      let code = exr_get_level_sizes(h.context, Int32(part), Int32(x), Int32(y), &width, &height)
+      if case .failure(let e) = h.check(code, "bad size of level (\(x), \(y))") {
+        return .failure(e)
+      }
+      result.append((x, y, Int(width), Int(height)))
+    }
+    return .success(result)
   }
 
   /// The declared channels. The corresponding C function is `exr_get_channels`.

@@ -18,6 +18,10 @@ struct EXRChunkLayout: Sendable {
   var linesPerChunk: Int
   /// Tile size (tiled parts), or nil.
   var tiling: EXRTiling?
+  /// The level across and down (mip- and rip-mapped parts; `dataWindow` then has the
+  /// level's size).
+  var levelX: Int32 = 0
+  var levelY: Int32 = 0
 
   var tilesAcross: Int { tiling.map { (dataWindow.width + $0.width - 1) / $0.width } ?? 1 }
   var tilesDown: Int { tiling.map { (dataWindow.height + $0.height - 1) / $0.height } ?? 1 }
@@ -26,6 +30,33 @@ struct EXRChunkLayout: Sendable {
   var expectedChunkCount: Int {
     tiling == nil
       ? (dataWindow.height + linesPerChunk - 1) / linesPerChunk : tilesAcross * tilesDown
+  }
+
+  /// The layout of level (`x`, `y`) of the same tiled part, `width` × `height` pixels from
+  /// the same corner.
+  func level(_ x: Int, _ y: Int, width: Int, height: Int) -> EXRChunkLayout {
+    var level = self
+    level.dataWindow = EXRBox(
+      minX: dataWindow.minX, minY: dataWindow.minY, maxX: dataWindow.minX + Int32(width) - 1,
+      maxY: dataWindow.minY + Int32(height) - 1)
+    (level.levelX, level.levelY) = (Int32(x), Int32(y))
+    level.chunkCount = level.expectedChunkCount
+    return level
+  }
+
+  /// Trims a tile chunk's size to this level's edge. OpenEXRCore 3.1's
+  /// `exr_write_tile_chunk_info` trims the tiles of levels below full resolution at the
+  /// full-resolution edge instead, so their edge tiles would be encoded too large (its reader
+  /// trims them right). The unpacked size scales with the area (tiled parts are not
+  /// subsampled).
+  func clampToLevel(_ info: inout exr_chunk_info_t, tile: (x: Int32, y: Int32)) {
+    guard let tiling, levelX != 0 || levelY != 0, info.width > 0, info.height > 0 else { return }
+    let width = Int32(min(tiling.width, dataWindow.width - Int(tile.x) * tiling.width))
+    let height = Int32(min(tiling.height, dataWindow.height - Int(tile.y) * tiling.height))
+    guard width > 0, height > 0, width != info.width || height != info.height else { return }
+    let bytesPerPixel = info.unpacked_size / UInt64(info.width) / UInt64(info.height)
+    info.unpacked_size = bytesPerPixel * UInt64(width) * UInt64(height)
+    (info.width, info.height) = (width, height)
   }
 
   /// Tile column and row of a chunk.
@@ -88,7 +119,8 @@ enum EXRChunkCalls {
     let code: exr_result_t
     if layout.tiling != nil {
       let t = layout.tile(chunk)
-      code = exr_read_tile_chunk_info(h.context, Int32(part), t.x, t.y, 0, 0, &info)
+      code = exr_read_tile_chunk_info(
+        h.context, Int32(part), t.x, t.y, layout.levelX, layout.levelY, &info)
     } else {
       code = exr_read_scanline_chunk_info(h.context, Int32(part), layout.firstLine(chunk), &info)
     }
@@ -104,7 +136,9 @@ enum EXRChunkCalls {
     let code: exr_result_t
     if layout.tiling != nil {
       let t = layout.tile(chunk)
-      code = exr_write_tile_chunk_info(h.context, Int32(part), t.x, t.y, 0, 0, &info)
+      code = exr_write_tile_chunk_info(
+        h.context, Int32(part), t.x, t.y, layout.levelX, layout.levelY, &info)
+      if code == 0 { layout.clampToLevel(&info, tile: t) }
     } else {
       code = exr_write_scanline_chunk_info(
         h.context, Int32(part), layout.firstLine(chunk), &info)
@@ -221,7 +255,8 @@ enum EXRChunkCalls {
       if layout.tiling != nil {
         let t = layout.tile(chunk)
         return exr_write_tile_chunk(
-          h.context, Int32(part), t.x, t.y, 0, 0, raw.baseAddress, UInt64(raw.count))
+          h.context, Int32(part), t.x, t.y, layout.levelX, layout.levelY, raw.baseAddress,
+          UInt64(raw.count))
       }
       return exr_write_scanline_chunk(
         h.context, Int32(part), layout.firstLine(chunk), raw.baseAddress, UInt64(raw.count))

@@ -25,13 +25,14 @@ enum EXRWriteCalls {
     return h.check(code, "cannot set the header", kind: .invalidRequest)
   }
 
-  /// Declares single-level tiles. The corresponding C function is `exr_set_tile_descriptor`.
+  /// Declares tiles: size, level mode and rounding. The C function is `exr_set_tile_descriptor`.
   static func setTiling(_ h: EXRHandle, index: Int, tiling: EXRTiling)
     -> Result<Void, RasterIOError>
   {
     let code = exr_set_tile_descriptor(
       h.context, Int32(index), UInt32(clamping: tiling.width), UInt32(clamping: tiling.height),
-      EXR_TILE_ONE_LEVEL, EXR_TILE_ROUND_DOWN)
+      exr_tile_level_mode_t(UInt32(tiling.levelMode.rawValue)),
+      exr_tile_round_mode_t(UInt32(tiling.rounding.rawValue)))
     return h.check(code, "cannot set the tile size", kind: .invalidRequest)
   }
 

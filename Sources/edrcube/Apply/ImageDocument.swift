@@ -29,6 +29,13 @@ enum ImageDocument {
     switch try ImageFileFormat.detect(path: path) {
     case .openEXR:
       var image = try EXRImage.read(path: path, limits: limits)
+      let converted = try image.convertLuminanceChromaToRGB()
+      if !converted.isEmpty {
+        let names = converted.map { $0.isEmpty ? "unnamed layer" : "layer '\($0)'" }
+        notes.append(
+          "note: \(path): \(names.joined(separator: ", ")) converted from luminance/chroma "
+            + "(Y, RY, BY) to RGB as OpenEXR's RgbaInputFile reads it; written as half R, G, B")
+      }
       let index = try part.map { try partIndex($0, in: image, path: path) }
       let selection = try image.colourSets(part: index, layer: layer, view: view, path: path)
       if selection.graded.count > 1 || !selection.luminance.isEmpty
@@ -140,6 +147,7 @@ enum ImageDocument {
   ) throws -> (results: [R], seconds: Double) {
     try withImage(compression: compression, path: path) { image, sets, luminance in
       var clock = Clock()
+      try Self.gradeLevels(of: &image, sets, pixelType: pixelType, transform)
       var results: [R] = []
       // Luminance is folded back after the grade, so such a file is transformed whole first.
       let inMemory = luminance.isEmpty ? sets.count - 1 : sets.count
@@ -172,6 +180,7 @@ enum ImageDocument {
     _ transform: @Sendable (Int, RGBABlock) -> R
   ) throws -> [R] {
     try withImage(compression: compression, path: path) { image, sets, luminance in
+      try Self.gradeLevels(of: &image, sets, pixelType: pixelType, transform)
       let results = try sets.enumerated().flatMap { index, set in
         try image.transformRGB(of: set, pixelType: pixelType) { transform(index, $0) }
       }
@@ -179,6 +188,19 @@ enum ImageDocument {
       return results
     } tiff: { image in
       image.transformRGB { transform(0, $0) }
+    }
+  }
+
+  /// Grades each set's mip/rip levels below full resolution (RasterIO's `transformLevelRGB`),
+  /// before level (0, 0): the first set's full-resolution blocks, transformed after, are then
+  /// the last to reach the preview. The levels' results are dropped, so the summary's counts
+  /// are of full resolution.
+  private static func gradeLevels<R>(
+    of image: inout EXRImage, _ sets: [EXRChannelSet], pixelType: EXRPixelType?,
+    _ transform: @Sendable (Int, RGBABlock) -> R
+  ) throws {
+    for (index, set) in sets.enumerated() {
+      _ = try image.transformLevelRGB(of: set, pixelType: pixelType) { transform(index, $0) }
     }
   }
 
