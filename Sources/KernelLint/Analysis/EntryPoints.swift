@@ -169,22 +169,6 @@ enum EntryPoints {
     }
     if p.attributes.contains("color") { return interpreter.colorSource(count: count) }
     if !p.attributes.isEmpty { return interpreter.coordinate(count: count) }
-    var value = interpreter.uniform(count: count, name: p.name)
-    if isColorArgument(p, of: f, role: role), interpreter.annotations.ranges[p.name] == nil {
-      value.lanes[3].b = .unit
-    }
-    return value
-  }
-
-  /// Whether `p` is a Core Image kernel's colour argument: a 4-vector parameter named as a
-  /// colour (`color1`, `tintColour`). Core Image passes a `CIColor` there, whose alpha is
-  /// documented to lie in [0, 1] (docs/lint-rules.md §1.3, "Colour arguments"); its RGB stay
-  /// a free parameter. A 4-vector named otherwise (`ranges`, `v`) may be any `CIVector`.
-  static func isColorArgument(_ p: Parameter, of f: FunctionDecl, role: EntryRole) -> Bool {
-    guard role == .colorKernel, !f.markers.contains("fragment"),
-      ["vec4", "float4", "half4"].contains(p.type.name)
-    else { return false }
-    let name = p.name.lowercased()
-    return name.contains("color") || name.contains("colour")
+    return interpreter.uniform(count: count, name: p.name)
   }
 }
