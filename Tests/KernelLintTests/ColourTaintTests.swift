@@ -84,4 +84,25 @@ import Testing
     #expect(report.findings.filter { $0.ruleID == .edr001 }.map(\.span.start.line) == [7])
     #expect(!report.findings.contains { $0.ruleID == .lint003 })
   }
+
+  /// A cosine of limited colour is a tone curve (PixelKit's smooth levels,
+  /// `cos(c * pi + pi) / 2 + 0.5`): the limit before it is live. A cosine of a colour ratio
+  /// (a hue or chromaticity) is a weight.
+  @Test func cosineCurveOfLimitedColourIsLive() {
+    let curve = """
+      extern "C" float4 smoothLevels(coreimage::sample_t s) {
+        float3 cl = min(max(s.rgb, 0.0), 1.0);
+        return float4(cos(cl * 3.14159 + 3.14159) / 2.0 + 0.5, s.a);
+      }
+      """
+    #expect(edr001Lines(curve) == [2])
+    let ratio = """
+      extern "C" float4 tint(coreimage::sample_t s) {
+        float3 r = clamp(s.rgb / max(s.r + s.g + s.b, 0.0001), 0.0, 1.0);
+        return float4(s.rgb * cos(r), s.a);
+      }
+      """
+    #expect(edr001Lines(ratio) == [])
+  }
 }
+

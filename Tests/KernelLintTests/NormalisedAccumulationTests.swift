@@ -96,4 +96,36 @@ import Testing
       """
     #expect(rules(text).isEmpty)
   }
+
+  /// The same average written out tap by tap (an unrolled bilateral blur): a weighted sum over
+  /// the sum of its weights, each weight at least 0, is an average; a total that leaves out a
+  /// weight is not.
+  @Test func unrolledWeightedSumOverItsWeightTotal() {
+    let text = """
+      kernel void bilateral(texture2d<half, access::write> out [[texture(0)]],
+                            texture2d<half, access::sample> in [[texture(1)]],
+                            constant float &f [[buffer(0)]],
+                            uint2 gid [[thread_position_in_grid]]) {
+        constexpr sampler q;
+        float2 uv = float2(gid) / 512.0;
+        half4 c = in.sample(q, uv);
+        half total = 0.4;
+        half4 sum = c * 0.4;
+        half4 s = in.sample(q, uv + float2(0.01, 0.0));
+        half w = 0.3 * (1.0 - min(distance(c, s) * f, 1.0));
+        total += w;
+        sum += s * w;
+        s = in.sample(q, uv - float2(0.01, 0.0));
+        w = 0.3 * (1.0 - min(distance(c, s) * f, 1.0));
+        total += w;
+        sum += s * w;
+        out.write(sum / total, gid);
+      }
+      """
+    #expect(rules(text, path: "k.metal").isEmpty)
+    let partial = text.replacing(
+      "total += w;\n  sum += s * w;\n  out", with: "sum += s * w;\n  out")
+    #expect(partial != text)
+    #expect(rules(partial, path: "k.metal") == [.alpha001])
+  }
 }

@@ -282,4 +282,27 @@ extension UntunedCodeTests {
       """
     #expect(rules(lint(text, path: "k.cikernel")) == [])
   }
+
+  // MARK: Colour arguments (a judgement call, docs/lint-rules.md)
+
+  /// A 4-vector parameter of a Core Image kernel stays a free parameter whatever its name:
+  /// hosts pass a `CIColor` or a `CIVector` there (both occur for parameters named `color…`),
+  /// so returning it may leave [0, 1] for parameters outside it (ALPHA002). A CIKL `__color`
+  /// parameter is a colour, alpha in [0, 1].
+  @Test func colourNamedVectorArgumentStaysFree() {
+    let text = """
+      extern "C" float4 pick(coreimage::sample_t s, float4 color1, float4 color2) {
+        float v = dot(s.rgb, float3(0.3, 0.59, 0.11));
+        return v > 0.5 ? color1 : color2;
+      }
+      """
+    #expect(rules(lint(text)) == [.alpha002])
+    let cikl = """
+      kernel vec4 over(__sample s, __color tint) {
+        return mix(s, tint, 0.5);
+      }
+      """
+    #expect(rules(lint(cikl, path: "k.cikernel")) == [])
+    #expect(rules(lint(cikl.replacing("__color", with: "vec4"), path: "k.cikernel")) == [.alpha002])
+  }
 }

@@ -47,6 +47,17 @@ enum LaneForm: Sendable {
   case oneMinus(Int32)
   /// A product of two factors.
   case product(Factor, Factor)
+  /// A sum written out term by term (`c·0.18 + s₁·w₁ + s₂·w₂`, `0.18 + w₁ + w₂`), kept so
+  /// that a weighted sum divided by the sum of its weights is known to be an average.
+  case sum([Addend])
+
+  /// One addend of a sum: the addend itself and, for a product, its two factors (otherwise
+  /// the addend and the constant 1).
+  struct Addend: Sendable {
+    var whole: Factor
+    var f: Factor
+    var g: Factor
+  }
 
   /// One factor of a product.
   struct Factor: Sendable {

@@ -80,7 +80,10 @@ extension Interpreter {
       lane.cls = l.cls.combined(r.cls)
       lane.a = isPlus ? l.a + r.a : l.a - r.a
       lane.b = isPlus ? l.b + r.b : l.b - r.b
-      if isPlus { applyDevices(&lane, l, r) }
+      if isPlus {
+        applyDevices(&lane, l, r)
+        if let sum = sumForm(l, r) { lane.form = addForm(sum) }
+      }
       if isMinus, l.cls == .constant, l.a == .point(1), l.b == .point(1) {
         lane.form = addForm(.oneMinus(r.id))
       }
@@ -113,6 +116,9 @@ extension Interpreter {
         lane.isParameterPole =
           isInput && r.cls == .uniform
           && (Interval.dividesByZero(r.a) || Interval.dividesByZero(r.b))
+        let average = weightedAverage(l, r)
+        if let a = average.a { lane.a = lane.a.meet(a) }
+        if let b = average.b { lane.b = lane.b.meet(b) }
       } else {
         lane.a = .top
         lane.b = .top
@@ -217,7 +223,7 @@ extension Interpreter {
     return k < facts.candidates.count ? facts.candidates[k].kind : nil
   }
 
-  private func factor(_ lane: Lane) -> LaneForm.Factor {
+  func factor(_ lane: Lane) -> LaneForm.Factor {
     var oneMinus: Int32 = -1
     if lane.form >= 0, case .oneMinus(let of) = facts.forms[Int(lane.form)] { oneMinus = of }
     return LaneForm.Factor(id: lane.id, oneMinusOf: oneMinus, a: lane.a, b: lane.b)

@@ -95,6 +95,11 @@ extension Interpreter {
     case "fract":
       return derived(args, Interval(lo: 0, hi: 1))
     case "sin", "cos", "sin_", "cos_", "sinpi", "cospi":
+      // A sine or cosine of intensity is a curve on it (`cos(c * pi + pi) / 2 + 0.5`, a smooth
+      // S-curve): it keeps the colour and what limited it. Of anything else it is a weight.
+      if x.lanes.contains(where: { $0.cls.contains(.color) }) {
+        return unaryMap(x, guarded: false) { _ in Interval(lo: -1, hi: 1) }
+      }
       return derived(args, Interval(lo: -1, hi: 1))
     case "normalize":
       return derived(args, Interval(lo: -1, hi: 1))
