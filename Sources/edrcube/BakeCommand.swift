@@ -122,16 +122,19 @@ struct BakeCommand: ParsableCommand {
     }
     Console.note(resolved.summary)
     let bake: LookBake
+    // Without a matrix in front (resolve, ffmpeg) the table's axes are the cube's only when the
+    // primaries agree; otherwise the log2 shaper, denser.
+    let follows = host == .ocio || LookBake.followsCubeNodes(flat: application)
     switch (shaper, loaded) {
-    case (.cube, .cube(let file)):
+    case (.cube, .cube(let file)) where follows:
       bake = LookBake(
         application, lut: CubeLUT(file), layout: host == .ocio ? .structured : .flat,
         low: rangeMin, high: rangeMax, subdivision: subdivide ?? (host == .ocio ? 1 : 2),
         perOctave: highlightNodes)
-    case (.log2, _), (.cube, .processList):
+    case (.log2, _), (.cube, _):
       // A process list has no grid of its own to follow: the log2 shaper.
       let log2 = BakeShaper(low: rangeMin, high: rangeMax, offset: shaperOffset, toe: shaperToe)
-      bake = LookBake(application, shaper: log2, size: size ?? 65)
+      bake = LookBake(application, shaper: log2, size: size ?? (shaper == .cube ? 129 : 65))
     }
     let limit = host == .ocio ? 129 : 256
     guard bake.size <= limit else {

@@ -16,6 +16,8 @@ public struct BakeAxis: Sendable {
     case signal
     /// Affine in `log2` of the input (inputs above 0).
     case log2
+    /// Affine in the input.
+    case linear
   }
 
   /// Node inputs, increasing.
@@ -62,44 +64,37 @@ public struct BakeAxis: Sendable {
     switch kind {
     case .signal: signal
     case .log2: { Foundation.log2($0) }
+    case .linear: { $0 }
     }
-  }
-
-  /// What lies beyond the top of the cube's domain.
-  public enum Top: Sendable, Hashable {
-    /// The lookup clamps: no nodes beyond the domain.
-    case clamp
-    /// The lookup extrapolates: one node at the range's top (the extension is linear in
-    /// the signal there, so one cell holds it).
-    case extrapolate
-    /// A highlight policy shapes everything above 1.0: `perOctave` log-spaced nodes per
-    /// octave up to the range's top.
-    case policy(perOctave: Int)
   }
 
   /// The axis of a cube with `size` nodes over the signal domain `domain`, each cube cell
   /// split into `subdivision` table cells, over the inputs `low…high`: nodes where the
-  /// signal meets the cube's nodes (found by bisection), a node at `low` when the signal
-  /// there lies below the domain and `extendsBelow` (the lookup extrapolates there), and the
-  /// nodes `top` asks for above it.
+  /// signal meets the cube's nodes (found by bisection), then a node at each end of the range
+  /// beyond them (affine in the signal where it goes on changing there, so one cell holds a
+  /// linear extrapolation; in the input below and its `log2` above where the signal is flat, a
+  /// clamped lookup, whose inputs a matrix in front of the table may still tell apart), and,
+  /// where `policyNodes` is given, that many log-spaced nodes per octave above 1.0.
   public static func cube(
     signal: @escaping @Sendable (Double) -> Double, domain: ClosedRange<Double>, size: Int,
-    subdivision: Int, low: Double, high: Double, extendsBelow: Bool, top: Top
+    subdivision: Int, low: Double, high: Double, policyNodes: Int?
   ) -> BakeAxis {
     precondition(size >= 2 && subdivision >= 1 && low < high, "BakeAxis.cube: bad arguments")
-    func input(at target: Double) -> Double {
-      // The smallest input whose signal reaches target, within [low, high].
+    /// The input in `low…high` where the signal crosses `target`: the smallest reaching it,
+    /// or for the domain's bottom the largest still at it.
+    func input(at target: Double, last: Bool = false) -> Double {
       var a = low
       var b = high
-      guard signal(a) < target else { return a }
+      func below(_ x: Double) -> Bool { last ? signal(x) <= target : signal(x) < target }
+      guard below(a) else { return a }
+      guard !below(b) else { return b }
       for _ in 0..<200 where b - a > 1e-15 * max(1, abs(b)) {
         let mid = (a + b) / 2
-        if signal(mid) < target { a = mid } else { b = mid }
+        if below(mid) { a = mid } else { b = mid }
       }
-      return b
+      return last ? a : b
     }
     let cells = (size - 1) * subdivision
-    let ceiling = top == .clamp ? high : min(high, input(at: domain.upperBound))
     var nodes = [Double]()
     var warps = [Warp]()
     func append(_ x: Double, _ warp: Warp) {
@@ -107,31 +102,40 @@ public struct BakeAxis: Sendable {
       if !nodes.isEmpty { warps.append(warp) }
       nodes.append(x)
     }
-    if extendsBelow && signal(low) < domain.lowerBound { append(low, .signal) }
-    for j in 0...cells {
+    let bottom = input(at: domain.lowerBound, last: true)
+    append(low, .signal)
+    if signal(low) < signal(bottom) {
+      // Below the domain the lookup extrapolates (its slope capped there, not linear): nodes
+      // at the cube's spacing in the signal, at most 16.
+      let depth = signal(bottom) - signal(low)
+      let step = (domain.upperBound - domain.lowerBound) / Double(cells)
+      let count = min(16, Int((depth / step).rounded(.up)))
+      for k in stride(from: count - 1, through: 1, by: -1) {
+        append(input(at: signal(bottom) - depth * Double(k) / Double(count)), .signal)
+      }
+      append(bottom, .signal)
+    } else {
+      // Flat below (a clamped lookup): affine in the input.
+      append(bottom, .linear)
+    }
+    let ceiling = policyNodes == nil ? high : min(high, input(at: domain.upperBound))
+    for j in 1...cells {
       let code =
         domain.lowerBound + (domain.upperBound - domain.lowerBound) * Double(j) / Double(cells)
       let x = input(at: code)
-      if x >= ceiling && j < cells {
-        append(ceiling, .signal)
-        break
-      }
       append(min(x, ceiling), .signal)
+      if x >= ceiling { break }
     }
-    switch top {
-    case .clamp:
-      break
-    case .extrapolate:
-      if signal(high) > domain.upperBound { append(high, .signal) }
-    case .policy(let perOctave):
-      let start = max(nodes.last ?? 1, 1)
-      let octaves = Foundation.log2(high / start)
-      let count = Int((octaves * Double(perOctave)).rounded(.up))
+    let last = nodes[nodes.count - 1]
+    if let policyNodes {
+      let start = max(last, 1)
+      let count = Int((Foundation.log2(high / start) * Double(policyNodes)).rounded(.up))
       for k in stride(from: 1, through: count, by: 1) {
-        append(min(high, start * exp2(Double(k) / Double(perOctave))), .log2)
+        append(min(high, start * exp2(Double(k) / Double(policyNodes))), .log2)
       }
+    } else if last < high {
+      append(high, signal(high) > signal(last) ? .signal : .log2)
     }
-    if nodes.count < 2 { append(high, .signal) }
     return BakeAxis(nodes: nodes, warps: warps, signal: signal)
   }
 }

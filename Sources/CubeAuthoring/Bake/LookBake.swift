@@ -41,6 +41,16 @@ public struct LookBake: Sendable {
     case flat
   }
 
+  /// Whether a flat bake of `application` can follow the cube's nodes: its working
+  /// primaries are the cube's (or the cube is raw). Otherwise the table's axes are not the
+  /// cube's and `edrcube bake` takes the log2 shaper for the formats without a matrix.
+  public static func followsCubeNodes(flat application: CubeApplication) -> Bool {
+    application.space.transfer == .raw
+      || Matrix3x3.rgbToRGB(
+        from: application.working.primaries, to: application.space.primaries.primaries
+      ).isIdentity
+  }
+
   /// Bakes `application` (of the cube `lut`) over `low…high` × white with the cube's own nodes:
   /// each cube cell split into `subdivision`, `perOctave` nodes per octave above white where a
   /// highlight policy shapes the result.
@@ -76,16 +86,14 @@ public struct LookBake: Sendable {
         reach = (min(reach.0, ends.map(\.0).reduce(0, +)), max(reach.1, ends.map(\.1).reduce(0, +)))
       }
     }
-    let clamps = application.extrapolation == .clamp
-    let top: BakeAxis.Top =
+    let policyNodes: Int? =
       switch application.policy {
-      case .maxRGB?, .toneScaledMaxRGB?, .risingMaxRGB?: .policy(perOctave: perOctave)
-      case .clamp?: .clamp
-      case .linear?, nil: clamps ? .clamp : .extrapolate
+      case .maxRGB?, .toneScaledMaxRGB?, .risingMaxRGB?: perOctave
+      case .clamp?, .linear?, nil: nil
       }
     let axis = BakeAxis.cube(
       signal: signal, domain: domain, size: lut.lut3D?.size ?? 2, subdivision: subdivision,
-      low: reach.0, high: reach.1, extendsBelow: !clamps, top: top)
+      low: reach.0, high: reach.1, policyNodes: policyNodes)
     let decodes = structured && application.outputIsPerChannel
     let fromCube = Matrix3x3.rgbToRGB(
       from: application.outputSpace.primaries.primaries, to: application.working.primaries)
