@@ -188,7 +188,8 @@ let package = Package(
     .testTarget(name: "KernelLintTests", dependencies: ["KernelLint", "TestSupport"]),
     .testTarget(
       name: "ShaderGenTests", dependencies: ["ShaderGen", "LUTEngine", "CubeFormat", "TestSupport"]),
-    .testTarget(name: "EDRCubeCLITests", dependencies: ["RasterIO", "FileOutput", "TestSupport"]),
+    .testTarget(
+      name: "EDRCubeCLITests", dependencies: ["ColorMath", "RasterIO", "FileOutput", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -40,8 +40,32 @@ struct BakeCommand: ParsableCommand {
   @Option(name: [.short, .customLong("output")], help: "The file to write.")
   var output: String
 
-  @Option(help: "Nodes per axis of the 3D table.")
-  var size: Int = 65
+  /// The shaper in front of the table.
+  enum Shaper: String, ExpressibleByArgument, CaseIterable {
+    case cube, log2
+  }
+
+  @Option(
+    help: """
+      The shaper: cube (the cube's own signal, its nodes the table's, extended over the \
+      range) or log2 (a linear toe below 0 and log2 above, --size nodes).
+      """)
+  var shaper: Shaper = .cube
+
+  @Option(help: "Nodes per axis of the 3D table (--shaper log2; default 65).")
+  var size: Int?
+
+  @Option(
+    help: """
+      Table cells per cube cell (--shaper cube; default 1 for ocio, 2 for resolve and \
+      ffmpeg, whose tables hold linear light).
+      """)
+  var subdivide: Int?
+
+  @Option(
+    name: .customLong("highlight-nodes"),
+    help: "Nodes per octave above white where a highlight policy shapes the look (--shaper cube).")
+  var highlightNodes: Int = 6
 
   @Option(name: .customLong("range-min"), help: "The lowest input covered, × white (below 0).")
   var rangeMin: Double = -0.25
@@ -51,11 +75,12 @@ struct BakeCommand: ParsableCommand {
 
   @Option(
     name: .customLong("shaper-offset"),
-    help: "The shaper's offset c in log2(x + c): smaller gives more nodes near black.")
+    help: "The log2 shaper's offset c in log2(x + c): smaller gives more nodes near black.")
   var shaperOffset: Double = 1.0 / 16
 
   @Option(
-    name: .customLong("shaper-toe"), help: "The share of the shaper's output for negative inputs.")
+    name: .customLong("shaper-toe"),
+    help: "The log2 shaper's share of its output for negative inputs.")
   var shaperToe: Double = 0.125
 
   @Flag(help: "Print ΔE_ITP of the host's result (emulated) against EDRCube's over the range.")
@@ -65,7 +90,17 @@ struct BakeCommand: ParsableCommand {
   @OptionGroup var quietness: QuietOption
 
   func validate() throws {
-    guard (2...129).contains(size) else { throw ValidationError("--size must be 2…129.") }
+    if let size {
+      guard shaper == .log2 else { throw ValidationError("--size goes with --shaper log2.") }
+      guard (2...129).contains(size) else { throw ValidationError("--size must be 2…129.") }
+    }
+    if let subdivide {
+      guard shaper == .cube else { throw ValidationError("--subdivide goes with --shaper cube.") }
+      guard (1...8).contains(subdivide) else { throw ValidationError("--subdivide must be 1…8.") }
+    }
+    guard (1...32).contains(highlightNodes) else {
+      throw ValidationError("--highlight-nodes must be 1…32.")
+    }
     guard rangeMin < 0, rangeMax > 0, rangeMin.isFinite, rangeMax.isFinite else {
       throw ValidationError("--range-min must be below 0 and --range-max above 0.")
     }
@@ -79,14 +114,37 @@ struct BakeCommand: ParsableCommand {
 
   func run() throws {
     try OutputChecks.refuseReplacing([transform.lut], by: [output])
-    let resolved = try transform.resolve(transform.loadLUT(), defaultWorking: .linearRec709)
+    let loaded = try transform.loadLUT()
+    let resolved = try transform.resolve(loaded, defaultWorking: .linearRec709)
     let application = resolved.application
     guard application.working.transfer == .linear else {
       throw CLIFailure.tool("bake works in linear light: --working-space linear")
     }
     Console.note(resolved.summary)
-    let shaper = BakeShaper(low: rangeMin, high: rangeMax, offset: shaperOffset, toe: shaperToe)
-    let bake = LookBake(application, shaper: shaper, size: size)
+    let bake: LookBake
+    // Without a matrix in front (resolve, ffmpeg) the table's axes are the cube's only when the
+    // primaries agree; otherwise the log2 shaper, denser.
+    let follows = host == .ocio || LookBake.followsCubeNodes(flat: application)
+    switch (shaper, loaded) {
+    case (.cube, .cube(let file)) where follows:
+      bake = LookBake(
+        application, lut: CubeLUT(file), layout: host == .ocio ? .structured : .flat,
+        low: rangeMin, high: rangeMax, subdivision: subdivide ?? (host == .ocio ? 1 : 2),
+        perOctave: highlightNodes)
+    case (.log2, _), (.cube, _):
+      // A process list has no grid of its own to follow: the log2 shaper.
+      let log2 = BakeShaper(low: rangeMin, high: rangeMax, offset: shaperOffset, toe: shaperToe)
+      bake = LookBake(application, shaper: log2, size: size ?? (shaper == .cube ? 129 : 65))
+    }
+    let limit = host == .ocio ? 129 : 256
+    guard bake.size <= limit else {
+      throw CLIFailure.tool(
+        "bake: the table would have \(bake.size) nodes per axis, more than \(host.rawValue) takes (\(limit)): "
+          + "lower --subdivide or --highlight-nodes, or narrow the range")
+    }
+    Console.note(
+      "bake: \(bake.size)^3 table, shaper over [\(bake.axis.nodes[0]), \(bake.axis.nodes[bake.size - 1])]"
+        + (host == .ffmpeg ? "; apply with lut3d=file=\(output):interp=\(bake.interpolation)" : ""))
     let name = URL(fileURLWithPath: transform.lut).deletingPathExtension().lastPathComponent
     let emulated: (SIMD3<Float>) -> SIMD3<Float>
     switch host {
@@ -99,20 +157,22 @@ struct BakeCommand: ParsableCommand {
       let file = bake.shaperCube(title: name)
       try write { try CubeWriter.write(file, profile: .resolve) }
       let processor = LUTProcessor(
-        lut: CubeLUT(file), interpolation: .tetrahedral, extrapolation: .clamp)
+        lut: CubeLUT(file), interpolation: bake.interpolation, extrapolation: .clamp)
       emulated = { processor.apply($0) }
     case .ffmpeg:
-      let table = CubeTable3D(size: size, values: bake.values)
-      let points = bake.shaperPoints(1025)
+      let table = CubeTable3D(size: bake.size, values: bake.values)
+      // ffmpeg resamples a prelut at 65536 evenly spaced inputs: these are they.
+      let points = bake.shaperPoints(65536)
       try write { Array(CSPWriter.text(prelut: points.inputs, points.outputs, table: table).utf8) }
-      let processor = LUTProcessor(
-        lut: CubeLUT(lut3D: table), interpolation: .tetrahedral, extrapolation: .clamp)
-      emulated = { rgb in
-        let clamped = SIMD3<Double>(rgb).clamped(
-          lowerBound: SIMD3(repeating: shaper.low), upperBound: SIMD3(repeating: shaper.high))
-        return processor.apply(
-          SIMD3(Float(shaper(clamped.x)), Float(shaper(clamped.y)), Float(shaper(clamped.z))))
-      }
+      let prelut = LUTProcessor(
+        lut: CubeLUT(
+          lut1D: CubeTable1D(
+            size: points.inputs.count, domainMin: SIMD3(repeating: Float(points.inputs[0])),
+            domainMax: SIMD3(repeating: Float(points.inputs[points.inputs.count - 1])),
+            values: points.outputs.flatMap { Array(repeating: Float($0), count: 3) }),
+          lut3D: table),
+        interpolation: bake.interpolation, extrapolation: .clamp)
+      emulated = { prelut.apply($0) }
     }
     guard report else { return }
     // The sample does not depend on the shaper options: the figures compare them fairly.
