@@ -27,8 +27,10 @@ extension CubeShader {
     lines.append(d.mutable(v, "signal", "w"))
     switch c.input {
     case .pq:
-      let nits = "min(max(w * \(l(c.referenceWhite)), \(d.splat("0.0"))), \(d.splat(l(Float(PQ.peakLuminance)))))"
-      lines.append("signal = \(c.input.encode(nits, d));")
+      let peak = d.splat(l(Float(PQ.peakLuminance)))
+      lines.append(
+        d.constant(v, "nits", "min(max(w * \(l(c.referenceWhite)), \(d.splat("0.0"))), \(peak))"))
+      lines.append("signal = \(c.input.encode("nits", d));")
     case .hlg:
       lines.append(
         "signal = min(max(edrcube_hlg_encode(max(w * \(l(c.referenceWhite)), \(d.splat("0.0")))), "
@@ -60,16 +62,18 @@ extension CubeShader {
     let l: (Float) -> String = d.literal
     var lines = [d.constant(v, "looked", "edrcube_cube(signal)")]
     guard let output = c.output else { return lines + ["return looked;"] }
-    func decoded(_ x: String) -> String {
+    // PQ and HLG signals are clamped to 0…1 and decoded to cd/m², then to EDR units.
+    func decode(_ x: String, into name: String) -> [String] {
       switch output {
-      case .pq:
-        "\(output.decode("min(max(\(x), \(d.splat("0.0"))), \(d.splat("1.0")))", d)) / \(l(c.outputReferenceWhite))"
-      case .hlg:
-        "edrcube_hlg_decode(min(max(\(x), \(d.splat("0.0"))), \(d.splat("1.0")))) / \(l(c.outputReferenceWhite))"
-      default: output.decode(x, d)
+      case .pq, .hlg:
+        return [
+          d.constant(v, "\(name)s", "min(max(\(x), \(d.splat("0.0"))), \(d.splat("1.0")))"),
+          d.mutable(v, name, "\(output.decode("\(name)s", d)) / \(l(c.outputReferenceWhite))"),
+        ]
+      default: return [d.mutable(v, name, output.decode(x, d))]
       }
     }
-    lines.append(d.mutable(v, "o", decoded("looked")))
+    lines += decode("looked", into: "o")
     if c.dividesByMaxRGB {
       lines.append("if (m > 1.0) {")
       switch c.policy {
@@ -79,8 +83,8 @@ extension CubeShader {
       case .toneScaledMaxRGB where c.whiteResponse > 1e-6:
         let grey = d.splat("\(c.input.encode(d.splat("m"), d)).x")
         let w = c.weights
+        lines += decode("edrcube_cube(\(grey))", into: "g").map { "  " + $0 }
         lines += [
-          "  " + d.constant(v, "g", decoded("edrcube_cube(\(grey))")),
           "  " + d.constant(
             f, "y", "\(l(w.x)) * g.x + \(l(w.y)) * g.y + \(l(w.z)) * g.z"),
           "  o = o * max(1.0, y / \(l(c.whiteResponse)));",

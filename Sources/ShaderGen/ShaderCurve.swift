@@ -79,23 +79,51 @@ enum ShaderCurve: Equatable, Sendable {
     case .bt1886:
       return mirrored("encode", "l", ["return pow(l, \(l(Float(1 / 2.4))));"])
         + mirrored("decode", "v", ["return pow(v, 2.4);"])
-    case .pq:
-      let (m1, m2) = (l(Float(PQ.m1)), l(Float(PQ.m2)))
-      let (c1, c2, c3) = (l(Float(PQ.c1)), l(Float(PQ.c2)), l(Float(PQ.c3)))
-      let peak = l(Float(PQ.peakLuminance))
-      return fn("encode", "nits", [
-        d.constant(f, "y", "pow(max(nits, 0.0) / \(peak), \(m1))"),
-        "return pow((\(c1) + \(c2) * y) / (1.0 + \(c3) * y), \(m2));",
-      ])
-        + fn("decode", "s", [
-          "if (!(s > 0.0)) { return 0.0; }",
-          d.constant(f, "p", "pow(s, \(l(Float(1 / PQ.m2))))"),
-          d.constant(f, "n", "max(p - \(c1), 0.0)"),
-          "return \(peak) * pow(n / (\(c2) - \(c3) * p), \(l(Float(1 / PQ.m1))));",
-        ])
+    case .pq: return pqFunctions(d, fn)
     case .hlg: return hlgFunctions(d)
     case .log(let c): return logFunctions(c, d, fn)
     }
+  }
+
+  /// ST 2084 rewritten without its cancellations, which cost Float 1e-4 relative (the CPU
+  /// evaluates them in Double): with `K = 1 − c1 = c2 − c3 = 0.1640625` (exact in Float), the
+  /// inverse EOTF's base is `1 − w`, `w = K·(1 − y)/(1 + c3·y)`, raised to `m2` as
+  /// `2^(m2·ln(1 − w)/ln 2)` with `ln(1 − w)` from the `atanh` series of `u = −w/(2 − w)`;
+  /// the EOTF's `p − c1` and `c2 − c3·p` are `K − q` and `K + c3·q` with `q = 1 − p =
+  /// −expm1(ln(s)/m2)` from its series, and `r^(1/m1)` is `r⁶·r^(1/m1 − 6)`.
+  private func pqFunctions(
+    _ d: ShaderDialect, _ fn: (String, String, [String]) -> String
+  ) -> String {
+    let f = d.float
+    let l: (Float) -> String = d.literal
+    let k = l(Float(1 - PQ.c1))
+    let c3 = l(Float(PQ.c3))
+    let peak = l(Float(PQ.peakLuminance))
+    let series = (1...4).reversed().map { l(Float(2.0 / Double(2 * $0 + 1))) }
+    let atanh = series.dropFirst().reduce("\(series[0])") { "\($1) + u2 * (\($0))" }
+    let factorials = (2...8).map { l(Float(1 / (1...$0).reduce(1.0) { $0 * Double($1) })) }
+    let expm1 = factorials.reversed().reduce("") { inner, c in
+      inner.isEmpty ? c : "\(c) + x * (\(inner))"
+    }
+    return fn("encode", "nits", [
+      d.constant(f, "y", "pow(max(nits, 0.0) / \(peak), \(l(Float(PQ.m1))))"),
+      d.constant(f, "w", "\(k) * (1.0 - y) / (1.0 + \(c3) * y)"),
+      d.constant(f, "u", "w / (w - 2.0)"),
+      d.constant(f, "u2", "u * u"),
+      d.constant(f, "lnz", "u * (2.0 + u2 * (\(atanh)))"),
+      "return exp2(lnz * \(l(Float(PQ.m2 * 1.442_695_040_888_963_4))));",
+    ])
+      + fn("decode", "s", [
+        "if (!(s > 0.0)) { return 0.0; }",
+        d.constant(f, "x", "log(s) * \(l(Float(1 / PQ.m2)))"),
+        d.mutable(f, "q", "1.0 - exp(x)"),
+        "if (x > -0.25) { q = -x * (1.0 + x * (\(expm1))); }",
+        d.constant(f, "n", "\(k) - q"),
+        "if (!(n > 0.0)) { return 0.0; }",
+        d.constant(f, "r", "n / (\(k) + \(c3) * q)"),
+        d.constant(f, "r2", "r * r"),
+        "return \(peak) * (r2 * r2 * r2) * pow(r, \(l(Float(1 / PQ.m1 - 6))));",
+      ])
   }
 
   /// BT.2100 HLG on `FastHLG.referenceDisplay`: OETF and inverse per channel, the OOTF on
