@@ -4,7 +4,8 @@ import LUTEngine
 // The lookup itself: ReferenceKernel's formulas (docs/semantics.md §3) statement for statement,
 // fused multiply-adds where the CPU fuses, so that the GPU agrees with the CPU to rounding.
 extension CubeShader {
-  /// `edrcube_node`, `edrcube_axis` and `edrcube_apply`.
+  /// `edrcube_node`, `edrcube_axis` and `edrcube_lookup` (the kernel under `linear` or
+  /// `clamp`; `bounded` runs the `linear` kernel and corrects it in `edrcube_cube`).
   func lookupFunctions(_ d: ShaderDialect) -> String {
     let f = d.float
     let v = d.vec3
@@ -16,7 +17,7 @@ extension CubeShader {
       """
     // NaN and −∞ go to node 0, +∞ to node N − 1, never extrapolated; tested on the bits so that
     // no compiler's fast-math can fold the test away.
-    let uint = d.language == .glsl ? "uint" : "u32"
+    let uint = d.uint
     let axis = """
       \(d.function("edrcube_axis", [(f, "x"), (f, "lo"), (f, "s")], returns: f)) {
         \(d.constant(uint, "bits", d.bits("x")))
@@ -34,7 +35,7 @@ extension CubeShader {
         "\(v)(edrcube_axis(x.x, EDRCUBE_LO.x, EDRCUBE_SCALE.x), "
           + "edrcube_axis(x.y, EDRCUBE_LO.y, EDRCUBE_SCALE.y), "
           + "edrcube_axis(x.z, EDRCUBE_LO.z, EDRCUBE_SCALE.z))"),
-      d.constant(v, "cell", "min(max(floor(t), \(v)(0.0)), \(v)(\(f)(EDRCUBE_N - 2)))"),
+      d.constant(v, "cell", "min(max(floor(t), \(d.splat("0.0"))), \(d.splat("\(f)(EDRCUBE_N - 2)")))"),
       d.constant(v, "f", "t - cell"),
       d.constant(
         d.int, "base",
@@ -51,7 +52,7 @@ extension CubeShader {
     }
     body += interpolation == .trilinear ? trilinear(d) : tetrahedral(d)
     let apply =
-      "\(d.function("edrcube_apply", [(v, "x")], returns: v)) {\n"
+      "\(d.function("edrcube_lookup", [(v, "x")], returns: v)) {\n"
       + body.map { "  " + $0 }.joined(separator: "\n") + "\n}\n"
     return node + axis + apply
   }
@@ -60,10 +61,10 @@ extension CubeShader {
   private func trilinear(_ d: ShaderDialect) -> [String] {
     let v = d.vec3
     func madd(_ f: String, _ delta: String, _ a: String) -> String {
-      "fma(\(v)(\(f)), \(delta), \(a))"
+      "\(d.fma)(\(d.splat(f)), \(delta), \(a))"
     }
     return [
-      d.constant(v, "fc", "clamp(f, \(v)(0.0), \(v)(1.0))"),
+      d.constant(v, "fc", "clamp(f, \(d.splat("0.0")), \(d.splat("1.0")))"),
       d.constant(v, "delta", "f - fc"),
       d.constant(v, "d00", "c100 - c000"),
       d.constant(v, "d10", "c110 - c010"),
@@ -108,7 +109,7 @@ extension CubeShader {
       "  else if (b > r) { \(pick("c010", "c011", "g, b, r")) }",
       "  else { \(pick("c010", "c110", "g, r, b")) }",
       "}",
-      d.constant(v, "wc", "clamp(w, \(v)(0.0), \(v)(1.0))"),
+      d.constant(v, "wc", "clamp(w, \(d.splat("0.0")), \(d.splat("1.0")))"),
       d.constant(f, "w0", "1.0 - wc.x"),
       d.constant(f, "w1", "wc.x - wc.y"),
       d.constant(f, "w2", "wc.y - wc.z"),

@@ -1,12 +1,13 @@
 public import CubeFormat
+public import EDRPipeline
 public import LUTEngine
 
 /// A 3D cube as GPU shader source: the lookup of docs/semantics.md §3 (trilinear or
-/// tetrahedral, `linear` or `clamp` extrapolation, non-finite input as the CPU handles it)
+/// tetrahedral, `bounded`, `linear` or `clamp` extrapolation, non-finite input as the CPU handles it)
 /// written out in GLSL or WGSL, with no hardware filtering (docs/gpu.md).
 ///
-/// Every generated source has the same interface: `edrcube_apply(rgb)` maps one raw-space RGB
-/// through the cube; a compute entry point (`main` in GLSL, `edrcube_main` in WGSL, 64 threads
+/// Every generated source has the same interface: `edrcube_apply(rgb)` maps one RGB through
+/// the cube (raw values, or working-space pixels through the whole application); a compute entry point (`main` in GLSL, `edrcube_main` in WGSL, 64 threads
 /// a workgroup) maps a storage buffer of RGBA Float32 pixels in place at binding 1 (alpha
 /// untouched); with ``ShaderTableStorage/buffer`` the nodes are a read-only storage buffer of
 /// Float32 at binding 0 (``tableData``). Set / group 0.
@@ -18,24 +19,49 @@ public struct CubeShader: Sendable {
   public let table: CubeTable3D
   /// The 3D interpolation.
   public let interpolation: Interpolation
-  /// `linear` or `clamp`.
+  /// `bounded`, `linear` or `clamp`.
   public let extrapolation: Extrapolation
   /// Where the nodes live.
   public let storage: ShaderTableStorage
+  /// The conversions around the lookup; nil for a raw cube.
+  let chain: ShaderChain?
 
   /// A shader for `lut`'s 3D table.
   /// - Throws: ``ShaderGenError`` when `lut` has no 3D table, has a shaper or video-range
-  ///   keywords, `extrapolation` is `bounded`, or a constant table is too large.
+  ///   keywords, or a constant table is too large.
   public init(
     lut: CubeLUT, interpolation: Interpolation, extrapolation: Extrapolation,
     storage: ShaderTableStorage = .buffer
+  ) throws(ShaderGenError) {
+    try self.init(
+      lut: lut, interpolation: interpolation, extrapolation: extrapolation, storage: storage,
+      chain: nil)
+  }
+
+  /// A shader for the whole of `application` (docs/semantics.md §1–§5): working space →
+  /// cube input signal (matrix, curve, the highlight policy's division), the lookup with the
+  /// application's interpolation and extrapolation, and back. `edrcube_apply` then maps
+  /// working-space pixels as `application.apply` does.
+  /// - Throws: ``ShaderGenError`` for what ``init(lut:interpolation:extrapolation:storage:)``
+  ///   refuses, a CLF/CTF process list, a tone map, or a curve without a shader form.
+  public init(application: CubeApplication, storage: ShaderTableStorage = .buffer)
+    throws(ShaderGenError)
+  {
+    let chain = try ShaderChain(application)
+    try self.init(
+      lut: application.processor.lut, interpolation: application.interpolation,
+      extrapolation: application.extrapolation, storage: storage, chain: chain)
+  }
+
+  private init(
+    lut: CubeLUT, interpolation: Interpolation, extrapolation: Extrapolation,
+    storage: ShaderTableStorage, chain: ShaderChain?
   ) throws(ShaderGenError) {
     guard let table = lut.lut3D else { throw .no3DTable }
     if lut.lut1D != nil { throw .unsupportedStage("a 1D shaper") }
     if lut.inputVideoRange || lut.outputVideoRange {
       throw .unsupportedStage("LUT_IN_VIDEO_RANGE / LUT_OUT_VIDEO_RANGE")
     }
-    if extrapolation == .bounded { throw .boundedExtrapolation }
     if storage == .constant && table.size > Self.maximumConstantSize {
       throw .constantTableTooLarge(size: table.size)
     }
@@ -43,6 +69,7 @@ public struct CubeShader: Sendable {
     self.interpolation = interpolation
     self.extrapolation = extrapolation
     self.storage = storage
+    self.chain = chain
   }
 
   /// The nodes as the binding-0 buffer holds them: `3·N³` Float32, red fastest.
@@ -64,7 +91,11 @@ public struct CubeShader: Sendable {
   /// The complete source in `language`.
   public func source(_ language: ShaderLanguage) -> String {
     let d = ShaderDialect(language: language)
-    let parts = [header(d), bindings(d), constants(d), lookupFunctions(d), entryPoint(d)]
+    let parts = [
+      header(d), bindings(d), constants(d), lookupFunctions(d), cubeFunction(d),
+      applyFunction(d),
+      entryPoint(d),
+    ]
     return parts.joined(separator: "\n")
   }
 }

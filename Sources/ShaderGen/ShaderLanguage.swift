@@ -4,6 +4,9 @@ public enum ShaderLanguage: String, Sendable, Hashable, CaseIterable {
   case glsl
   /// WGSL (WebGPU) compute shader.
   case wgsl
+  /// HLSL (Direct3D 12 shader model 5.0+, or Vulkan through `glslangValidator -D` / DXC -spirv)
+  /// compute shader with `[[vk::binding]]` attributes.
+  case hlsl
 }
 
 /// Where a generated shader finds the cube's nodes.

@@ -13,25 +13,18 @@ extension ShaderTableStorage: ExpressibleByArgument {}
 struct ShaderCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "shader",
-    abstract: "Write a cube's lookup as GLSL or WGSL shader source, with EDR extrapolation.",
+    abstract: "Write a cube's application as GLSL, HLSL or WGSL shader source, with EDR extrapolation.",
     discussion: """
-      The shader applies the cube's table to raw values, like eval --lut-space raw with the \
-      same --interp and --extrapolation: no hardware filtering, first-order extrapolation \
-      (linear, the default here) or clamp. bounded extrapolation, 1D shapers and cube spaces \
-      other than raw are not supported yet. Interface and bindings: docs/gpu.md.
+      The shader computes what eval and apply compute with the same options: working space \
+      to the cube's input space, the lookup (no hardware filtering; bounded, linear or clamp \
+      extrapolation), back, and the highlight policy. 1D shapers, tone maps and CLF/CTF are \
+      not supported yet. Interface and bindings: docs/gpu.md.
       """)
 
-  @Option(help: "The .cube file.", completion: .file(extensions: ["cube"]))
-  var lut: String
+  @OptionGroup var transform: TransformOptions
 
-  @Option(help: "The shading language: glsl (GLSL 4.50 compute) or wgsl.")
+  @Option(help: "The shading language: glsl (GLSL 4.50 compute), hlsl or wgsl.")
   var lang: ShaderLanguage
-
-  @Option(help: "3D interpolation: trilinear or tetrahedral.")
-  var interp: Interpolation = .trilinear
-
-  @Option(help: "Outside the cube's domain: linear (default) or clamp (bounded: not yet).")
-  var extrapolation: Extrapolation = .linear
 
   @Option(
     help:
@@ -39,7 +32,6 @@ struct ShaderCommand: ParsableCommand {
   )
   var table: ShaderTableStorage = .buffer
 
-  @OptionGroup var cubeSpace: CubeSpaceOptions
   @OptionGroup var quietness: QuietOption
 
   @Option(name: .shortAndLong, help: "The shader source file to write.")
@@ -53,19 +45,13 @@ struct ShaderCommand: ParsableCommand {
   var tableOutput: String?
 
   func run() throws {
-    guard case .cube(let file) = try LoadedLUT.read(lut) else {
-      throw CLIFailure("\(lut): error: shader takes a .cube file; CLF/CTF is not supported yet")
-    }
-    let spaces = try cubeSpace.resolve(file, path: lut)
-    guard spaces.spaces.input.transfer == .raw, spaces.spaces.output.transfer == .raw else {
-      throw CLIFailure(
-        "\(lut): error: shader applies the table to raw values only for now; the cube's space is "
-          + "\(spaces.spaces.name) (\(spaces.reasonText)); give --lut-space raw (docs/gpu.md)")
-    }
+    let lut = transform.lut
+    let resolved = try transform.resolve(transform.loadLUT(), defaultWorking: .linearRec709)
+    Console.note(resolved.summary)
+    if let note = resolved.policyNote { Console.note(note) }
     let shader: CubeShader
     do {
-      shader = try CubeShader(
-        lut: CubeLUT(file), interpolation: interp, extrapolation: extrapolation, storage: table)
+      shader = try CubeShader(application: resolved.application, storage: table)
     } catch {
       throw CLIFailure("\(lut): error: \(error.description)")
     }

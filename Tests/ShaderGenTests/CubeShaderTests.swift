@@ -20,12 +20,37 @@ struct CubeShaderTests {
       size: 2, domainMin: SIMD3(repeating: lo), domainMax: SIMD3(repeating: hi), values: values)
   }
 
-  @Test func boundedIsRefusedNamingTheAlternatives() {
-    #expect(throws: ShaderGenError.boundedExtrapolation) {
-      try CubeShader(
-        lut: CubeLUT(lut3D: Self.doubling()), interpolation: .trilinear, extrapolation: .bounded)
+  /// `bounded` writes BoundedExtension's probes over the linear kernel; the others do not.
+  @Test(arguments: ShaderLanguage.allCases)
+  func boundedWrapsTheLinearKernel(_ language: ShaderLanguage) throws {
+    let lut = CubeLUT(lut3D: Self.doubling(lo: -0.5, hi: 1.5))
+    let bounded = try CubeShader(lut: lut, interpolation: .trilinear, extrapolation: .bounded)
+      .source(language)
+    #expect(bounded.contains(Self.declaration("EDRCUBE_CLAMP", "bool", "false", language)))
+    #expect(bounded.contains("edrcube_largest(step) / remainder"))
+    let vec3 = Self.vec3(language)
+    #expect(
+      bounded.contains(
+        Self.declaration("EDRCUBE_HI", vec3, "\(vec3)(1.5, 1.5, 1.5)", language)))
+    let linear = try CubeShader(lut: lut, interpolation: .trilinear, extrapolation: .linear)
+      .source(language)
+    #expect(!linear.contains("remainder"))
+  }
+
+  /// How `name` is declared with `value` in `language`'s source.
+  static func declaration(_ name: String, _ type: String, _ value: String, _ language: ShaderLanguage)
+    -> String
+  {
+    language == .wgsl ? "\(name): \(type) = \(value);" : "\(name) = \(value);"
+  }
+
+  /// The vec3 type of `language`.
+  static func vec3(_ language: ShaderLanguage) -> String {
+    switch language {
+    case .glsl: "vec3"
+    case .hlsl: "float3"
+    case .wgsl: "vec3<f32>"
     }
-    #expect(ShaderGenError.boundedExtrapolation.description.contains("linear or clamp"))
   }
 
   @Test func stagesShadersDoNotRunAreRefused() {
@@ -66,12 +91,12 @@ struct CubeShaderTests {
       lut: CubeLUT(lut3D: Self.doubling(lo: -0.5, hi: 1.5)), interpolation: .trilinear,
       extrapolation: .clamp, storage: .constant)
     let source = shader.source(language)
-    let vec3 = language == .glsl ? "vec3" : "vec3<f32>"
+    let vec3 = Self.vec3(language)
     #expect(
       source.contains(
-        "EDRCUBE_SCALE\(language == .glsl ? "" : ": vec3<f32>") = \(vec3)(0.5, 0.5, 0.5);"))
+        Self.declaration("EDRCUBE_SCALE", vec3, "\(vec3)(0.5, 0.5, 0.5)", language)))
     #expect(source.contains("\(vec3)(-0.5, -0.5, -0.5)"))
     #expect(source.contains("-1.0, -1.0, -1.0, 3.0, -1.0, -1.0, -1.0, 3.0"))
-    #expect(source.contains("EDRCUBE_CLAMP\(language == .glsl ? "" : ": bool") = true"))
+    #expect(source.contains(Self.declaration("EDRCUBE_CLAMP", "bool", "true", language)))
   }
 }

@@ -32,16 +32,20 @@ public struct CubeApplication: Sendable {
   let mode: Mode
   /// The output curve's mode.
   let outputMode: Mode
-  let toCube: FloatMatrix3x3?
-  let fromCube: FloatMatrix3x3?
-  let referenceWhite: Float
-  let outputReferenceWhite: Float
+  /// Working primaries → the cube's input primaries; nil when they agree or the cube is raw.
+  public let toCube: FloatMatrix3x3?
+  /// The cube's output primaries → working primaries; nil when they agree or the output is raw.
+  public let fromCube: FloatMatrix3x3?
+  /// Cd/m² of EDR 1.0 on the input side (PQ and HLG signals).
+  public let referenceWhite: Float
+  /// Cd/m² of EDR 1.0 on the output side.
+  public let outputReferenceWhite: Float
   /// The luminance row of the output primaries.
-  let weights: SIMD3<Float>
+  public let weights: SIMD3<Float>
   /// `w·F(1, 1, 1)` for tone-scaled-maxrgb.
-  let whiteResponse: Float
+  public let whiteResponse: Float
   /// The highlight scale of rising-maxrgb.
-  let continuation: HighlightContinuation
+  public let continuation: HighlightContinuation
   /// The batch path's vector chain, where it covers this application.
   let chain: ChainKernel?
 

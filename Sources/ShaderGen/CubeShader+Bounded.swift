@@ -1,0 +1,66 @@
+import LUTEngine
+
+// `edrcube_cube`: the cube under its extrapolation. For `bounded` that is LUTEngine's
+// `BoundedExtension.evaluate` over the `linear` kernel, probe for probe and cap for cap
+// (docs/semantics.md §3); for `linear` and `clamp` the kernel itself.
+extension CubeShader {
+  /// `edrcube_cube(x)` and, for `bounded`, its helpers.
+  func cubeFunction(_ d: ShaderDialect) -> String {
+    let v = d.vec3
+    let f = d.float
+    let head = d.function("edrcube_cube", [(v, "x")], returns: v)
+    guard extrapolation == .bounded else {
+      return "\(head) { return edrcube_lookup(x); }\n"
+    }
+    // A finite component below the edge (−∞ is resolved by the kernel, NaN compares false).
+    let below = """
+      \(d.function("edrcube_below", [(f, "x"), (f, "lo")], returns: "bool")) {
+        return x < lo && \(d.bits("x")) != 0xff800000u;
+      }
+
+      \(d.function("edrcube_largest", [(v, "v")], returns: f)) {
+        return max(max(abs(v.x), abs(v.y)), abs(v.z));
+      }
+
+      """
+    let finite = "(\(d.bits("slope")) & 0x7fffffffu) < 0x7f800000u"
+    let body = [
+      d.constant(v, "lo", "EDRCUBE_LO"),
+      d.constant(v, "hi", "EDRCUBE_HI"),
+      "if (!edrcube_below(x.x, lo.x) && !edrcube_below(x.y, lo.y) && !edrcube_below(x.z, lo.z)) {",
+      "  return edrcube_lookup(x);",
+      "}",
+      d.mutable(v, "clamped", "x"),
+      "\(d.channelLoop) {",
+      "  if (edrcube_below(x[k], lo[k])) { clamped[k] = lo[k]; }",
+      "}",
+      d.constant(v, "base", "edrcube_lookup(clamped)"),
+      d.mutable(v, "result", "base"),
+      d.mutable("bool", "capped", "false"),
+      "\(d.channelLoop) {",
+      "  if (!edrcube_below(x[k], lo[k])) { continue; }",
+      "  " + d.constant(f, "remainder", "lo[k] - x[k]"),
+      "  " + d.constant(f, "span", "hi[k] - lo[k]"),
+      "  " + d.mutable(v, "probe", "clamped"),
+      "  probe[k] = x[k];",
+      "  " + d.mutable(v, "step", "edrcube_lookup(probe) - base"),
+      "  probe[k] = hi[k];",
+      "  " + d.constant(f, "cap", "max(1.0, edrcube_largest(edrcube_lookup(probe) - base) / span)"),
+      "  " + d.constant(f, "slope", "edrcube_largest(step) / remainder"),
+      "  if (!(\(finite))) {",
+      "    // The extension overflowed: carry the remainder down this channel at the cap.",
+      "    step = \(d.splat("0.0"));",
+      "    step[k] = -cap * remainder;",
+      "    capped = true;",
+      "  } else if (slope > cap) {",
+      "    step = step * (cap / slope);",
+      "    capped = true;",
+      "  }",
+      "  result = result + step;",
+      "}",
+      "if (capped) { return result; }",
+      "return edrcube_lookup(x);",
+    ]
+    return below + "\(head) {\n" + body.map { "  " + $0 }.joined(separator: "\n") + "\n}\n"
+  }
+}
