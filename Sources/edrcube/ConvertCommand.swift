@@ -11,7 +11,8 @@ import LUTEngine
 struct ConvertCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "convert",
-    abstract: "Convert an SDR cube (srgb or bt1886) into a PQ or HLG cube.",
+    abstract:
+      "Convert an SDR cube (srgb or bt1886) or a camera → display cube into a PQ or HLG cube.",
     discussion: """
       Every node of the new grid is decoded to Rec.2020 EDR, sent through the SDR cube under \
       the highlight policy, optionally tone-mapped to --peak, and encoded again. The output \
@@ -23,11 +24,13 @@ struct ConvertCommand: ParsableCommand {
       inside the SDR cube's gamut and beyond it, lists the worst colours and suggests what to \
       change (threshold 1 ≈ just noticeable). --plot draws the same sample. --shaper and \
       --placement domain roll off above the mastering peak (maxRGB, hue kept) unless --peak \
-      says otherwise.
+      says otherwise. A camera → display cube (LogC to Rec709: a log input, an srgb or bt1886 \
+      output) keeps its log input: its display light (1.0 = the reference white) is rolled \
+      off to the mastering peak and encoded as PQ/HLG, and --report samples its input codes.
       """)
 
   @Argument(
-    help: "The SDR cube (or Hald CLUT image) to convert.",
+    help: "The SDR or camera → display cube (or Hald CLUT image) to convert.",
     completion: .file(extensions: ["cube", "png", "tif", "tiff"]))
   var input: String
 
@@ -44,8 +47,11 @@ struct ConvertCommand: ParsableCommand {
   var referenceWhite: Double = CubeSpace.defaultReferenceWhite
 
   @Option(
-    help: "The SDR cube's encoding: srgb or bt1886 (default: its comment, else srgb).",
-    completion: .list(["srgb", "bt1886"]))
+    help: """
+      The source cube's input encoding: srgb, bt1886, or a camera curve (logc3, slog3, …) for \
+      a camera → display cube (default: its comment, else its words, else srgb).
+      """,
+    completion: .list(TransferFunction.allCases.map(\.rawValue)))
   var fromSpace: String?
 
   @Option(help: "The SDR cube's primaries: \(NamedPrimaries.names).")
@@ -107,14 +113,13 @@ struct ConvertCommand: ParsableCommand {
       throw ValidationError(
         "--core-image needs nodes over 0...1 (Core Image has no DOMAIN and no shaper)")
     }
-    if let fromSpace, !["srgb", "bt1886"].contains(fromSpace.lowercased()) {
-      let camera =
-        TransferFunction(rawValue: fromSpace.lowercased()).map {
-          ": convert makes PQ/HLG cubes from SDR display looks, and a \($0.rawValue) cube's "
-            + "input is scene-referred (camera or log), with no SDR reading to convert; apply it "
-            + "as it is (edrcube apply --lut-space \($0.rawValue))"
-        } ?? ""
-      throw ValidationError("--from-space must be srgb or bt1886, got '\(fromSpace)'\(camera)")
+    if let fromSpace {
+      let transfer = TransferFunction(rawValue: fromSpace.lowercased())
+      guard let transfer, !transfer.isHDR, transfer != .raw else {
+        throw ValidationError(
+          "--from-space must be srgb, bt1886 or a camera curve (the source's input), got "
+            + "'\(fromSpace)'")
+      }
     }
   }
 
@@ -125,7 +130,7 @@ struct ConvertCommand: ParsableCommand {
     try OutputChecks.refuseReplacing(
       [input], by: [output, plot] + companions.paths)
     let file = try CubeOutput.read(input)
-    if fromSpace == nil && fromPrimaries == nil { try refuseCameraCube(file) }
+    if fromSpace == nil && fromPrimaries == nil { try announceAssumption(file) }
     var sourceSpace: CubeSpace?
     if fromSpace != nil || fromPrimaries != nil {
       let comment = (try? CubeSpace(comments: file.comments)) ?? nil
@@ -136,7 +141,8 @@ struct ConvertCommand: ParsableCommand {
     }
     let options = CubeConversionOptions(
       target: to, size: size ?? (output == nil ? 64 : 65), referenceWhite: referenceWhite,
-      sourceSpace: sourceSpace, policy: edrPolicy, interpolation: interp, peak: peak,
+      sourceSpace: sourceSpace, sourceFileName: input, policy: edrPolicy, interpolation: interp,
+      peak: peak,
       toneMapCurve: toneMapCurve, placement: placement ?? (shaper ? .shaped : .full),
       fitsNodes: fit || shaper)
     let name = URL(fileURLWithPath: input).lastPathComponent
@@ -159,25 +165,20 @@ struct ConvertCommand: ParsableCommand {
     if jsonOutput.json {
       try Console.json(result)
     } else if report {
-      Console.output(Self.text(result))
+      Console.output(Self.text(result, camera: evaluation.isCamera))
     }
     if let plot { try writePlot(plot, evaluation: evaluation, report: result) }
   }
 
-  /// A cube whose file name (or TITLE, comments) names a camera input: refused, naming why;
-  /// a cube that names nothing is converted as `srgb rec709`, announced.
-  private func refuseCameraCube(_ file: CubeFile) throws {
+  /// The `assumed srgb rec709` note for a cube that names nothing (its TITLE, comments and
+  /// file name).
+  private func announceAssumption(_ file: CubeFile) throws {
     let resolved = try CubeOutput.library {
       try CubeSpacePair.resolve(
         input: nil, primaries: nil, output: nil, outputPrimaries: nil, referenceWhite: nil,
         comments: file.comments, title: file.title, fileName: input)
     }
     if let assumption = resolved.assumption { Console.note("\(input): note: \(assumption)") }
-    guard resolved.origin == .words, !resolved.spaces.input.transfer.isSDR else { return }
-    throw CLIFailure(
-      "\(input): error: convert needs an SDR cube (input srgb or bt1886); this one reads as "
-        + "\(resolved.spaces.name) (\(resolved.originText))"
-        + CubeConverter.cameraAdvice(resolved.spaces))
   }
 
   /// The ΔE_ITP heat map of the report's own sample (one tile of red × green per gamut and
@@ -185,7 +186,7 @@ struct ConvertCommand: ParsableCommand {
   func writePlot(_ path: String, evaluation: ConversionEvaluation, report r: ConversionReport)
     throws
   {
-    let layout = ConversionPlot.SampleLayout(levels: evaluation.levels)
+    let layout = ConversionPlot.SampleLayout(levels: evaluation.levels, gamuts: evaluation.gamuts)
     let differences = layout.arrange(evaluation.colours.map { $0?.deltaE })
     let name = URL(fileURLWithPath: input).lastPathComponent
     let title =
@@ -199,15 +200,20 @@ struct ConvertCommand: ParsableCommand {
 
   static func f(_ x: Double) -> String { String(format: "%.3f", x) }
 
-  static func text(_ r: ConversionReport) -> String {
+  static func text(_ r: ConversionReport, camera: Bool = false) -> String {
     let leftOut = r.leftOut == 0 ? "" : " (\(r.leftOut) beyond what the target carries left out)"
+    let sample =
+      camera
+      ? "camera input codes whose display light stays within \(Int(r.peakNits)) cd/m²"
+      : "EDR colours up to \(Int(r.peakNits)) cd/m²"
     var lines = [
-      "ΔE_ITP over \(r.sampleCount) EDR colours up to \(Int(r.peakNits)) cd/m²\(leftOut): "
+      "ΔE_ITP over \(r.sampleCount) \(sample)\(leftOut): "
         + "max \(f(r.max)), p99 \(f(r.p99)), mean \(f(r.mean)) (threshold \(f(r.threshold)): "
         + "1 ≈ just noticeable)"
     ]
     let parts = [
-      ("inside the SDR cube's gamut", r.insideSourceGamut), ("beyond it", r.beyondSourceGamut),
+      (camera ? "inside the camera's gamut" : "inside the SDR cube's gamut", r.insideSourceGamut),
+      ("beyond it", r.beyondSourceGamut),
     ]
     for (name, part) in parts {
       guard let part, part.count > 0 else { continue }
@@ -224,7 +230,10 @@ struct ConvertCommand: ParsableCommand {
       "\(Int(v.x.rounded()))/\(Int(v.y.rounded()))/\(Int(v.z.rounded()))"
     }
     if !r.worst.isEmpty {
-      lines.append("worst colours (Rec.2020 cd/m², input -> SDR look -> cube):")
+      lines.append(
+        camera
+          ? "worst colours (Rec.2020 cd/m², scene input at the reference white -> look -> cube):"
+          : "worst colours (Rec.2020 cd/m², input -> SDR look -> cube):")
     }
     for c in r.worst {
       lines.append(

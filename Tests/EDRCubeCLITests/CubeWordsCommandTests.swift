@@ -122,18 +122,48 @@ import Testing
     #expect(other.status != 0)
   }
 
-  @Test func convertRefusesACameraCubeSayingWhy() throws {
+  /// A LogC → Rec.709 cube converts to a LogC → PQ cube: `eval` through it gives the display
+  /// light of the source (colour-science, above) within what a 65³ PQ grid interpolates.
+  @Test func convertKeepsACameraCubesLogInput() throws {
     try withTemporaryDirectory { dir in
       let out = dir.appendingPathComponent("out.cube").path
       let r = try EDRCubeExecutable.run([
-        "convert", Self.logcVideo, out, "--to", "pq", "--size", "5",
+        "convert", Self.logcVideo, out, "--to", "pq", "--report",
       ])
-      #expect(r.status != 0)
-      #expect(r.stderr.contains("logc3") && r.stderr.contains("scene-referred"), "\(r.stderr)")
-      #expect(!FileManager.default.fileExists(atPath: out))
+      try #require(r.status == 0, "\(r.stderr)")
+      #expect(r.stdout.contains("camera input codes"), "\(r.stdout)")
+      let text = try String(contentsOfFile: out, encoding: .utf8)
+      #expect(text.contains("# EDRCube space: logc3 awg3 -> pq rec2020 203"))
+      let e = try EDRCubeExecutable.run(
+        ["eval", "--lut", out], stdin: "0.18 0.18 0.18\n0.5 0.2 0.1\n")
+      try #require(e.status == 0, "\(e.stderr)")
+      for (got, (_, expected)) in zip(Self.values(e.stdout), Self.colourScience) {
+        expectClose(got, expected, rel: 1.5e-2)
+      }
       let flag = try EDRCubeExecutable.run(
-        ["convert", Self.logcVideo, out, "--to", "pq", "--from-space", "logc3"])
-      #expect(flag.status != 0 && flag.stderr.contains("scene-referred"), "\(flag.stderr)")
+        ["convert", Self.logcVideo, out, "--to", "hlg", "--size", "9", "--from-space", "logc3"])
+      #expect(flag.status == 0, "\(flag.stderr)")
+    }
+  }
+
+  @Test func convertRefusesCubesWithoutDisplayOutputSayingWhy() throws {
+    try withTemporaryDirectory { dir in
+      let cube = dir.appendingPathComponent("look.cube")
+      try
+        "# EDRCube space: vlog vgamut\nLUT_3D_SIZE 2\n0 0 0\n1 0 0\n0 1 0\n1 1 0\n0 0 1\n1 0 1\n0 1 1\n1 1 1\n"
+        .write(to: cube, atomically: true, encoding: .utf8)
+      let out = dir.appendingPathComponent("out.cube").path
+      let r = try EDRCubeExecutable.run(["convert", cube.path, out, "--to", "pq", "--size", "5"])
+      #expect(r.status != 0)
+      #expect(
+        r.stderr.contains("vlog") && r.stderr.contains("not a display encoding"), "\(r.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: out))
+      let shaper = try EDRCubeExecutable.run(
+        ["convert", Self.logcVideo, out, "--to", "pq", "--shaper"])
+      #expect(shaper.status != 0 && shaper.stderr.contains("--fit"), "\(shaper.stderr)")
+      let pq = try EDRCubeExecutable.run(
+        ["convert", Self.logcVideo, out, "--to", "pq", "--from-space", "pq"])
+      #expect(pq.status != 0 && !FileManager.default.fileExists(atPath: out))
     }
   }
 }

@@ -37,7 +37,8 @@ def main():
                 file = os.path.join(tmp, os.path.basename(path))
                 open(file, "wb").write(blob.stdout)
             r = subprocess.run([edrcube, "inspect", "--json", file], capture_output=True, text=True)
-            space = json.loads(r.stdout)["space"] if r.returncode == 0 else {"origin": "error"}
+            reply = json.loads(r.stdout) if r.returncode == 0 and r.stdout.strip() else {}
+            space = reply.get("space", {"origin": "error: " + r.stderr.strip()[:200]})
             found = space.get("transfer") if space["origin"] in ("cube's words", "cube comment") else None
             if expected == "-" or expected.startswith("announce:"):
                 s["silent"] += 1

@@ -19,11 +19,18 @@ public struct ConversionEvaluation: Sendable {
     public var abovePeak: Bool
   }
 
-  /// Each sample colour in sample order (two gamuts of `levels³`, red fastest); nil where the
-  /// target cannot carry it as cube input.
+  /// Each sample colour in sample order (``gamuts`` grids of `levels³`, red fastest); nil
+  /// where the target cannot carry it as cube input.
   public let colours: [Colour?]
   /// Sample levels per channel and gamut.
   public let levels: Int
+  /// Grids in the sample: 2 (Rec.709, Rec.2020) for an SDR look, 1 (the camera's own input
+  /// codes) for a camera → display cube.
+  public let gamuts: Int
+  /// Whether the source is a camera → display cube (its colours' `inputNits` are then
+  /// scene-linear Rec.2020 at `W` cd/m² per 1.0, and `abovePeak` means the look's display
+  /// light, before the roll-off, has a component above the peak).
+  public let isCamera: Bool
   /// The mastering peak, cd/m².
   public let peakNits: Double
   let sourcePrimaries: RGBPrimaries
@@ -53,26 +60,31 @@ public struct ConversionEvaluation: Sendable {
     report.abovePeak = above.isEmpty ? nil : ConversionStatistics(differences: above.map(\.deltaE))
     let worst = (below + above).sorted { $0.deltaE > $1.deltaE }.prefix(Self.worstCount)
     report.worst = Array(worst)
-    report.suggestion = Self.suggestion(report, options: options)
+    report.suggestion = Self.suggestion(report, options: options, camera: isCamera)
     return report
   }
 
   /// Advice from the figures (docs/conversion-quality.md).
-  static func suggestion(_ r: ConversionReport, options: CubeConversionOptions) -> String {
+  static func suggestion(_ r: ConversionReport, options: CubeConversionOptions, camera: Bool)
+    -> String
+  {
     let t = ConversionReport.threshold
     let abovePeak = r.abovePeak?.p99 ?? 0
     if r.p99 <= t && abovePeak <= t {
       return "p99 within the threshold (1 = just noticeable): nothing to change"
     }
     var advice: [String] = []
-    if abovePeak > t && options.placement != .shaped {
+    if abovePeak > t && options.placement != .shaped && !camera {
       advice.append(
         "colours above the mastering peak miss (p99 \(Self.format(abovePeak))): --shaper puts "
           + "nodes above the peak and rolls off to it")
     }
     if r.p99 > t {
       if !options.fitsNodes {
-        advice.append("--shaper (nodes below the peak behind a 1D shaper, fitted) or --fit")
+        advice.append(
+          camera
+            ? "--fit (node values fitted in ΔE_ITP over each cell)"
+            : "--shaper (nodes below the peak behind a 1D shaper, fitted) or --fit")
       } else if options.size < CubeConverter.largestFittedSize {
         advice.append("a larger --size (up to \(CubeConverter.largestFittedSize) fitted)")
       }

@@ -45,12 +45,25 @@ public enum ConversionQuality {
     converted: CubeFile, source: CubeFile, options: CubeConversionOptions,
     steps: Int = defaultSteps, threads: Int? = nil
   ) throws(EDRPipelineError) -> ConversionEvaluation {
-    let grid = sample(
-      steps: Swift.max(steps, 1), peakNits: options.masteringPeak,
-      topNits: options.targetSpace.containerPeak.map { $0 * options.referenceWhite }
-        ?? options.masteringPeak,
-      referenceWhite: options.referenceWhite)
-    let mask = carriedMask(grid.colours, options: options)
+    let origin = try CubeConverter(options: options).source(of: source)
+    var grid =
+      origin.isCamera
+      ? cameraSample(steps: Swift.max(steps, 1), source: origin, options: options)
+      : sample(
+        steps: Swift.max(steps, 1), peakNits: options.masteringPeak,
+        topNits: options.targetSpace.containerPeak.map { $0 * options.referenceWhite }
+          ?? options.masteringPeak,
+        referenceWhite: options.referenceWhite)
+    if origin.isCamera {
+      grid.abovePeak = abovePeak(
+        grid.colours,
+        through: origin.application(
+          of: source, options: options, toneMap: false), options: options)
+    }
+    let mask =
+      origin.isCamera
+      ? [Bool](repeating: true, count: grid.abovePeak.count)
+      : carriedMask(grid.colours, options: options)
     var samples: [Float] = []
     samples.reserveCapacity(grid.colours.count)
     for (i, isKept) in mask.enumerated() where isKept {
@@ -76,10 +89,10 @@ public enum ConversionQuality {
           inputNits: input * options.referenceWhite, expectedNits: c.expected, gotNits: c.got,
           deltaE: c.deltaE, abovePeak: grid.abovePeak[i]))
     }
-    let primaries = try CubeConverter(options: options).sourceSpaces(of: source).input.primaries
     return ConversionEvaluation(
-      colours: results, levels: grid.levels, peakNits: options.masteringPeak,
-      sourcePrimaries: primaries.primaries, options: options)
+      colours: results, levels: grid.levels, gamuts: origin.isCamera ? 1 : 2,
+      isCamera: origin.isCamera, peakNits: options.masteringPeak,
+      sourcePrimaries: origin.spaces.input.primaries.primaries, options: options)
   }
 
   /// The ΔE_ITP of each colour of `samples` (interleaved Rec.2020 EDR RGB) between the two
@@ -99,15 +112,12 @@ public enum ConversionQuality {
     rec2020 samples: [Float], converted: CubeFile, source: CubeFile,
     options: CubeConversionOptions, threads: Int?
   ) throws(EDRPipelineError) -> [(expected: SIMD3<Double>, got: SIMD3<Double>, deltaE: Double)] {
-    let sourceSpaces = try CubeConverter(options: options).sourceSpaces(of: source)
+    let origin = try CubeConverter(options: options).source(of: source)
     let w = options.referenceWhite
-    let rec2020 = WorkingSpace(.linear, named: .rec2020)
-    let reference = CubeApplication(
-      lut: CubeLUT(source), space: sourceSpaces.input, outputSpace: sourceSpaces.output,
-      working: rec2020,
-      interpolation: options.interpolation, policy: options.policy, toneMap: options.toneMap)
+    let reference = origin.application(of: source, options: options)
     let candidate = CubeApplication(
-      lut: CubeLUT(converted), space: options.targetSpace, working: rec2020,
+      lut: CubeLUT(converted), space: origin.inputSpace(target: options.targetSpace),
+      outputSpace: options.targetSpace, working: WorkingSpace(.linear, named: .rec2020),
       interpolation: options.interpolation)
     var expected = samples
     var got = samples
@@ -136,6 +146,40 @@ public enum ConversionQuality {
         SIMD3(values[o], values[o + 1], values[o + 2]),
         SIMD3(values[o + 3], values[o + 4], values[o + 5]), values[o + 6]
       )
+    }
+  }
+
+  /// A camera cube's sample: a `steps³` grid of cell centres over the source's input domain
+  /// (even in its own codes, red fastest), decoded to scene-linear Rec.2020 EDR; `abovePeak`
+  /// is filled in by ``abovePeak(_:through:options:)``.
+  static func cameraSample(steps: Int, source: ConversionSource, options: CubeConversionOptions)
+    -> (colours: [Float], abovePeak: [Bool], levels: Int)
+  {
+    let decode = source.decoder(target: options.targetSpace)
+    let u = (0..<steps).map { (Double($0) + 0.5) / Double(steps) }
+    var colours: [Float] = []
+    colours.reserveCapacity(3 * steps * steps * steps)
+    for b in u {
+      for g in u {
+        for r in u {
+          let v = decode(source.code(at: SIMD3(r, g, b)))
+          colours += [Float(v.x), Float(v.y), Float(v.z)]
+        }
+      }
+    }
+    return (colours, [Bool](repeating: false, count: colours.count / 3), steps)
+  }
+
+  /// Which colours of `samples` (interleaved Rec.2020 EDR) the look, before any roll-off,
+  /// takes to display light with a component above the mastering peak.
+  static func abovePeak(
+    _ samples: [Float], through look: CubeApplication, options: CubeConversionOptions
+  ) -> [Bool] {
+    var display = samples
+    display.withUnsafeMutableBufferPointer { look.apply(inPlace: $0, channels: 3) }
+    let peak = Float(options.masteringPeak / options.referenceWhite)
+    return stride(from: 0, to: display.count, by: 3).map {
+      Swift.max(display[$0], display[$0 + 1], display[$0 + 2]) > peak
     }
   }
 

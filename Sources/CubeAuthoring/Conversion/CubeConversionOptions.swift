@@ -36,8 +36,11 @@ public struct CubeConversionOptions: Sendable, Hashable {
   public var size: Int
   /// Cd/m² of EDR 1.0 (default 203).
   public var referenceWhite: Double
-  /// The SDR cube's space; nil takes its `# EDRCube space:` comment, else `srgb rec709`.
+  /// The source cube's input space; nil takes its `# EDRCube space:` comment, else its
+  /// words, else `srgb rec709`.
   public var sourceSpace: CubeSpace?
+  /// The source's file name, read for space names as its TITLE and comments are (nil: none).
+  public var sourceFileName: String?
   /// The highlight policy for the SDR cube on EDR.
   public var policy: EDRPolicy
   /// How the SDR cube is evaluated (and the new cube, when measuring).
@@ -67,7 +70,7 @@ public struct CubeConversionOptions: Sendable, Hashable {
   /// Creates options; the defaults are docs/semantics.md §6's.
   public init(
     target: Target = .pq, size: Int = 65, referenceWhite: Double = CubeSpace.defaultReferenceWhite,
-    sourceSpace: CubeSpace? = nil, policy: EDRPolicy = .default,
+    sourceSpace: CubeSpace? = nil, sourceFileName: String? = nil, policy: EDRPolicy = .default,
     interpolation: Interpolation = .trilinear, peak: Double? = nil,
     toneMapCurve: EDRToneMap.Curve = .default, placement: NodePlacement = .full,
     fitsNodes: Bool = false
@@ -76,6 +79,7 @@ public struct CubeConversionOptions: Sendable, Hashable {
     self.size = size
     self.referenceWhite = referenceWhite
     self.sourceSpace = sourceSpace
+    self.sourceFileName = sourceFileName
     self.policy = policy
     self.interpolation = interpolation
     self.peak = peak
@@ -97,11 +101,13 @@ public struct CubeConversionOptions: Sendable, Hashable {
   /// `peak`, in EDR units; without `peak`, placements that spend their nodes below the
   /// mastering peak (``NodePlacement/domain``, ``NodePlacement/shaped``) roll off to it
   /// (1000 cd/m²) by default, so colours above it are never clipped channel by channel.
-  public var toneMap: EDRToneMap? {
-    guard let container = targetSpace.containerPeak,
-      let target = peak ?? (placement == .full ? nil : masteringPeak)
-    else { return nil }
+  public var toneMap: EDRToneMap? { placement == .full && peak == nil ? nil : rollOff }
+
+  /// ``toneMapCurve`` from the container peak to the mastering peak (``masteringPeak``).
+  var rollOff: EDRToneMap? {
+    guard let container = targetSpace.containerPeak else { return nil }
     return .peak(
-      nits: target, inputPeak: container, curve: toneMapCurve, referenceWhite: referenceWhite)
+      nits: masteringPeak, inputPeak: container, curve: toneMapCurve,
+      referenceWhite: referenceWhite)
   }
 }

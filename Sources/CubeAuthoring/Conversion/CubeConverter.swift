@@ -3,7 +3,13 @@ public import CubeFormat
 import EDRPipeline
 import LUTEngine
 
-/// Converts an SDR cube (srgb or bt1886) into a PQ or HLG cube (docs/semantics.md §6).
+/// Converts an SDR cube (srgb or bt1886), or a camera → display cube (`logc3 awg3 -> bt1886
+/// rec709`), into a PQ or HLG cube (docs/semantics.md §6).
+///
+/// A camera cube keeps its input: the new cube's nodes lie evenly over the source's input
+/// domain in its own curve and primaries (`logc3 awg3 -> pq rec2020 203`); each node's
+/// display code goes through the display decode (1.0 = `W`), to Rec.2020, the roll-off to the
+/// mastering peak, and the target's encode.
 ///
 /// For every node: signal → cd/m² → `/W` (Rec.2020 EDR) → the SDR cube on EDR under the
 /// policy (through EDRPipeline's `CubeApplication`, Rec.2020 working space, which converts to the cube's
@@ -18,36 +24,48 @@ public struct CubeConverter: Sendable {
   /// Creates a converter.
   public init(options: CubeConversionOptions) { self.options = options }
 
-  /// The SDR cube's spaces: the options' source space (replacing the input, and the output of
-  /// a one-space comment); else the file's comment, else its words (TITLE and comments,
-  /// `SpaceWords`), else `srgb rec709`. A camera cube (`LogC to Rec709`) is refused.
+  /// The source cube's spaces: the options' source space (replacing the input; the output
+  /// the file's comment or words state still holds), else the file's comment, else its words
+  /// (TITLE, comments and ``CubeConversionOptions/sourceFileName``, `SpaceWords`), else
+  /// `srgb rec709`. An SDR look or a camera → display cube (`LogC to Rec709`: a log or
+  /// linear input with an srgb or bt1886 output); anything else is refused.
   ///
-  /// - Throws: `EDRPipelineError` for a malformed comment or an input space that is not SDR.
+  /// - Throws: `EDRPipelineError` for a malformed comment or spaces that cannot be converted.
   public func sourceSpaces(of file: CubeFile) throws(EDRPipelineError) -> CubeSpacePair {
-    var spaces = try CubeSpacePair(comments: file.comments) ?? .fallback
-    if let given = options.sourceSpace {
-      spaces = CubeSpacePair(given, output: spaces.input == spaces.output ? nil : spaces.output)
-    } else {
-      spaces =
-        try CubeSpacePair.resolve(
-          input: nil, primaries: nil, output: nil, outputPrimaries: nil, referenceWhite: nil,
-          comments: file.comments, title: file.title
-        ).spaces
-    }
-    guard spaces.input.transfer.isSDR else {
+    let given = options.sourceSpace
+    let spaces =
+      try CubeSpacePair.resolve(
+        input: given?.transfer, primaries: given?.primaries, output: nil, outputPrimaries: nil,
+        referenceWhite: nil, comments: file.comments, title: file.title,
+        fileName: options.sourceFileName
+      ).spaces
+    guard ConversionSource.isConvertible(spaces) else {
       throw EDRPipelineError(
         .unsupportedCube(
-          reason: "convert needs an SDR cube (input srgb or bt1886), this one is "
-            + spaces.name + Self.cameraAdvice(spaces)))
+          reason: "convert needs an SDR look (input srgb or bt1886) or a camera → display "
+            + "cube (a log input with an srgb or bt1886 output), this one is "
+            + spaces.name + Self.refusalAdvice(spaces)))
     }
     return spaces
   }
 
-  /// What to do instead with a cube whose input is not SDR: `; a logc3 input is …`.
-  public static func cameraAdvice(_ spaces: CubeSpacePair) -> String {
-    "; a \(spaces.input.transfer.rawValue) input is scene-referred (camera or log) and has no "
-      + "SDR reading to carry to PQ/HLG: apply it as it is (edrcube apply --lut-space "
-      + "\(spaces.input.transfer.rawValue)), or give --from-space srgb if it is an SDR look"
+  /// Why a cube cannot be converted and what to do instead: `; its output …`.
+  static func refusalAdvice(_ spaces: CubeSpacePair) -> String {
+    let input = spaces.input.transfer
+    if input.isHDR {
+      return "; its input is already \(input.rawValue)"
+    }
+    if input == .raw {
+      return "; a raw cube has no meaning to carry: give --from-space"
+    }
+    return "; its output, \(spaces.output.transfer.rawValue), is not a display encoding, so "
+      + "there is no display light to carry to PQ/HLG: apply it as it is (edrcube apply "
+      + "--lut-space \(input.rawValue)), or give --from-space srgb if it is an SDR look"
+  }
+
+  /// The source, its spaces decided (``sourceSpaces(of:)``).
+  func source(of file: CubeFile) throws(EDRPipelineError) -> ConversionSource {
+    ConversionSource(file: file, spaces: try sourceSpaces(of: file))
   }
 
   /// Converts a file.
@@ -60,36 +78,53 @@ public struct CubeConverter: Sendable {
   public func convert(_ file: CubeFile, sourceName: String? = nil) throws(EDRPipelineError)
     -> CubeFile
   {
-    let source = try sourceSpaces(of: file)
-    try validate()
+    let source = try source(of: file)
+    try validate(source)
     let grid = ConversionGrid(options: options)
     let n = options.size
-    let axis = grid.nodeSignals
+    let axes = (0..<3).map { k in
+      source.isCamera
+        ? (0..<n).map {
+          CubeBaker.nodeInput($0, of: n, lo: source.domainMin[k], hi: source.domainMax[k])
+        }
+        : grid.nodeSignals
+    }
     let signals = ParallelSlices.fill(count: n, width: 3 * n * n, initial: 0.0) { b, slice in
       for g in 0..<n {
         for r in 0..<n {
           let o = 3 * (r + n * g)
-          (slice[o], slice[o + 1], slice[o + 2]) = (axis[r], axis[g], axis[b])
+          (slice[o], slice[o + 1], slice[o + 2]) = (axes[0][r], axes[1][g], axes[2][b])
         }
       }
     }
-    let application = CubeApplication(
-      lut: CubeLUT(file), space: source.input, outputSpace: source.output,
-      working: WorkingSpace(.linear, named: .rec2020),
-      interpolation: options.interpolation, policy: options.policy, toneMap: options.toneMap)
-    var values = targets(of: signals, through: application)
+    let application = source.application(of: file, options: options)
+    let decode = source.decoder(target: options.targetSpace)
+    var values = targets(of: signals, decode: decode, through: application)
     if options.fitsNodes && n > 2 {
-      let samples = ConversionFit.sampleSignals(size: n, signal: grid.signal(at:))
+      var samples = ConversionFit.sampleSignals(
+        size: n, signal: source.isCamera ? { $0 } : grid.signal(at:))
+      if source.isCamera {
+        for i in stride(from: 0, to: samples.count, by: 3) {
+          let c = source.code(at: SIMD3(samples[i], samples[i + 1], samples[i + 2]))
+          (samples[i], samples[i + 1], samples[i + 2]) = (c.x, c.y, c.z)
+        }
+      }
       let fit = ConversionFit(
-        size: n, targets: targets(of: samples, through: application),
+        size: n, targets: targets(of: samples, decode: decode, through: application),
         metric: ConversionFitMetric(options.targetSpace))
       values = fit.refine(values, passes: Self.fitPasses)
     }
-    let table = CubeTable3D(
-      size: n, domainMin: .zero, domainMax: SIMD3(repeating: grid.tableDomainMax), values: values)
+    let table =
+      source.isCamera
+      ? CubeTable3D(
+        size: n, domainMin: SIMD3(source.domainMin), domainMax: SIMD3(source.domainMax),
+        values: values)
+      : CubeTable3D(
+        size: n, domainMin: .zero, domainMax: SIMD3(repeating: grid.tableDomainMax),
+        values: values)
     return CubeFile(
       title: (file.title ?? sourceName ?? "look") + " (\(options.target.rawValue.uppercased()))",
-      lut1D: grid.shaper, lut3D: table,
+      lut1D: source.isCamera ? nil : grid.shaper, lut3D: table,
       comments: comments(source: source, sourceName: sourceName, grid: grid))
   }
 
@@ -99,14 +134,17 @@ public struct CubeConverter: Sendable {
   /// SART passes of the node fit (the bundled looks' p99 no longer moves after 12).
   static let fitPasses = 12
 
-  /// The new cube's signal for each target signal (interleaved RGB): decode to Rec.2020
-  /// EDR, the SDR cube on EDR (with the tone map), encode.
-  private func targets(of signals: [Double], through application: CubeApplication) -> [Float] {
+  /// The new cube's signal for each of its input values (interleaved RGB): decode to
+  /// Rec.2020 EDR, the source cube (with the tone map), encode in the target.
+  private func targets(
+    of signals: [Double], decode: ConversionSource.Decoder,
+    through application: CubeApplication
+  ) -> [Float] {
     let codec = SpaceCodec(options.targetSpace)
     let count = signals.count / 3
     var pixels = ParallelSlices.fill(count: count, width: 3, initial: Float(0)) { i, out in
       let v = SIMD3<Float>(
-        codec.decode(SIMD3(signals[3 * i], signals[3 * i + 1], signals[3 * i + 2])))
+        decode(SIMD3(signals[3 * i], signals[3 * i + 1], signals[3 * i + 2])))
       (out[0], out[1], out[2]) = (v.x, v.y, v.z)
     }
     pixels.withUnsafeMutableBufferPointer { application.apply(inPlace: $0, channels: 3) }
@@ -118,8 +156,16 @@ public struct CubeConverter: Sendable {
     }
   }
 
-  /// Checks the numeric options.
-  private func validate() throws(EDRPipelineError) {
+  /// Checks the numeric options, and that a camera cube's nodes stay over its own input.
+  private func validate(_ source: ConversionSource) throws(EDRPipelineError) {
+    if source.isCamera && options.placement != .full {
+      throw EDRPipelineError(
+        .invalidParameter(
+          "placement",
+          reason: "a camera cube keeps its own \(source.spaces.input.transfer.rawValue) input, "
+            + "whose nodes lie evenly over its domain; --shaper and --placement "
+            + "\(options.placement.rawValue) place PQ/HLG input signals (use --fit)"))
+    }
     guard CubeGenerator.sizes3D.contains(options.size) else {
       throw EDRPipelineError(
         .invalidParameter(
@@ -145,24 +191,28 @@ public struct CubeConverter: Sendable {
   }
 
   /// The comments of the new file: its space, then every parameter.
-  private func comments(source: CubeSpacePair, sourceName: String?, grid: ConversionGrid)
+  private func comments(source: ConversionSource, sourceName: String?, grid: ConversionGrid)
     -> [String]
   {
     let o = options
+    let space = CubeSpacePair(source.inputSpace(target: o.targetSpace), output: o.targetSpace)
+    let toneMap = source.toneMap(o)
     var lines = [
-      o.targetSpace.commentText,
+      space.commentText,
       "converted by edrcube convert from \(sourceName.map { "'\($0)' " } ?? "")"
-        + "(\(source.name))",
+        + "(\(source.spaces.name))",
       "target: \(o.target.rawValue) rec2020, reference white \(formatted(o.referenceWhite)) cd/m2",
       "size: \(o.size)",
       "edr-policy: \(o.policy.rawValue)",
       "interpolation of the SDR cube: \(o.interpolation.rawValue)",
       "tone map: "
-        + (o.toneMap == nil
+        + (toneMap == nil
           ? "none"
           : "\(o.toneMapCurve.rawValue) to \(formatted(o.masteringPeak)) cd/m2"
             + (o.peak == nil ? " (roll-off to the mastering peak)" : "")),
-      "node placement: \(o.placement.rawValue)",
+      source.isCamera
+        ? "node placement: evenly over the source's \(source.spaces.input.name) input"
+        : "node placement: \(o.placement.rawValue)",
     ]
     let top = Float(grid.domainMax)
     if let shaper = grid.shaper {

@@ -163,18 +163,25 @@ public struct ConversionPlot: Sendable, Hashable {
 extension ConversionPlot {
   /// Where `ConversionQuality`'s sample colours go in a heat map: one `levels × levels` tile
   /// (red across, green down) per gamut and blue level, ``tilesPerRow`` tiles to a row, Rec.709
-  /// tiles first; unused cells are left out.
+  /// tiles first (a camera cube's sample has one grid, of its own input codes); unused cells
+  /// are left out.
   public struct SampleLayout: Sendable, Hashable {
     /// Sample levels per channel and gamut.
     public let levels: Int
     /// Tiles per row of the heat map.
     public static let tilesPerRow = 8
 
-    /// The layout of a sample of `levels` per channel.
-    public init(levels: Int) { self.levels = max(levels, 1) }
+    /// Grids in the sample (2: Rec.709 and Rec.2020).
+    public let gamuts: Int
 
-    /// Tiles: two gamuts × levels.
-    var tiles: Int { 2 * levels }
+    /// The layout of a sample of `levels` per channel in `gamuts` grids.
+    public init(levels: Int, gamuts: Int = 2) {
+      self.levels = max(levels, 1)
+      self.gamuts = max(gamuts, 1)
+    }
+
+    /// Tiles: gamuts × levels.
+    var tiles: Int { gamuts * levels }
     /// Heat map width in cells.
     public var width: Int { Self.tilesPerRow * levels }
     /// Heat map height in cells.
