@@ -47,22 +47,36 @@ public enum LUTReader {
   }
 
   /// The format `path` is read with: `forced`, else by ``LUTFormat/choose(path:head:forced:)``
-  /// on its name and first bytes.
+  /// on its name and first bytes. A pipe or FIFO is not sniffed (the bytes read would be gone
+  /// for the reader), so its format comes from `forced` or its extension.
   public static func format(of path: String, forced: LUTFormat? = nil) throws(Failure) -> LUTFormat
   {
     if let forced { return forced }
+    let start = head(of: path)
     do {
-      return try LUTFormat.choose(path: path, head: head(of: path))
+      return try LUTFormat.choose(path: path, head: start ?? [])
     } catch {
-      throw .format(error)
+      guard start == nil else { throw .format(error) }
+      throw .format(
+        LUTFormatError(
+          error.message + "; a pipe or FIFO is read once, so its content is not sniffed",
+          at: error.location))
     }
   }
 
-  /// The first 4 KiB of `path` (empty when it cannot be read: the reader then says why).
-  static func head(of path: String) -> [UInt8] {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
-    defer { try? handle.close() }
-    return [UInt8]((try? handle.read(upToCount: 4096)) ?? Data())
+  /// The first 4 KiB of `path`: empty when it cannot be read (the reader then says why), nil
+  /// when it is not a regular file. Opened without blocking, so a FIFO with no writer is not
+  /// waited on, and never read from: a pipe's bytes would be lost to the reader (issue 40).
+  static func head(of path: String) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { return [] }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return [] }
+    guard info.st_mode & S_IFMT == S_IFREG else { return nil }
+    var bytes = [UInt8](repeating: 0, count: 4096)
+    let count = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+    return Array(bytes.prefix(max(count, 0)))
   }
 
   /// Reads `path` as `format`; `cccid` picks a correction of a CDL collection.
@@ -78,7 +92,7 @@ public enum LUTReader {
         return .cube(try CubeReader.read(contentsOf: path))
       } catch {
         // A file of another format named .cube: say what it looks like.
-        if case .missingSize = error.kind, let other = LUTFormat.sniff(head(of: path)),
+        if case .missingSize = error.kind, let other = LUTFormat.sniff(head(of: path) ?? []),
           other != .cube
         {
           throw .format(

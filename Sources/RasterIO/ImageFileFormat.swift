@@ -23,14 +23,29 @@ public enum ImageFileFormat: String, Hashable, Sendable {
   }
 
   /// Reads the first bytes of `path` and recognises its format.
-  /// - Throws: `RasterIOError` `.io` if the file cannot be read, `.notRecognized` otherwise.
+  ///
+  /// Every image reader starts here, so only regular files get past it: a FIFO, device or
+  /// socket (a frame of a sequence, a Hald image, a library caller's path) is refused
+  /// without blocking, since the C libraries would wait on it forever or read it twice
+  /// (issue 40 R11).
+  /// - Throws: `RasterIOError` `.io` if the file cannot be read or is not a regular file,
+  ///   `.notRecognized` otherwise.
   public static func detect(path: String) throws(RasterIOError) -> ImageFileFormat {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    // O_NONBLOCK: opening a FIFO that has no writer returns at once instead of waiting.
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else {
       throw RasterIOError(
         .io, path: path, "cannot open the file for reading: \(String(cString: strerror(errno)))")
     }
     defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      throw RasterIOError(
+        .io, path: path, "cannot read the file: \(String(cString: strerror(errno)))")
+    }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      throw RasterIOError(.io, path: path, "not a regular file (a FIFO, device or socket)")
+    }
     var head = [UInt8](repeating: 0, count: 8)
     let count = head.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
     guard count >= 0 else {

@@ -112,7 +112,7 @@ struct ApplyCommand: ParsableCommand {
     completion: .file(extensions: ["png"]))
   var preview: String?
 
-  @Option(name: .customLong("preview-headroom"), help: "The EDR value shown as white in --preview.")
+  @Option(name: .customLong("preview-headroom"), help: "The EDR value shown as white in --preview (≥ 1).")
   var previewHeadroom: Double = 8
 
   @Option(
@@ -150,6 +150,9 @@ struct ApplyCommand: ParsableCommand {
     }
     if let shard, Shard(shard) == nil {
       throw ValidationError("--shard: expected K/N with 1 ≤ K ≤ N.")
+    }
+    guard previewHeadroom >= 1, previewHeadroom.isFinite else {
+      throw ValidationError("--preview-headroom must be a finite number ≥ 1.")
     }
     try ApplyStreams.validate(
       inputs: inputs, output: output, outputDirectory: outputDirectory, inPlace: inPlace,

@@ -53,10 +53,16 @@ struct InspectCommand: ParsableCommand {
     completion: .file(extensions: ["png"]))
   var plot: String?
 
-  @Option(name: .customLong("plot-headroom"), help: "The brightest input --plot shows, × white.")
+  @Option(name: .customLong("plot-headroom"), help: "The brightest input --plot shows, × white (≥ 1).")
   var plotHeadroom: Double = 8
 
   @OptionGroup var quietness: QuietOption
+
+  func validate() throws {
+    guard plotHeadroom >= 1, plotHeadroom.isFinite else {
+      throw ValidationError("--plot-headroom must be a finite number ≥ 1.")
+    }
+  }
 
   func run() throws {
     try OutputChecks.refuseReplacing([cube], by: [plot, writeAs])
@@ -69,9 +75,12 @@ struct InspectCommand: ParsableCommand {
     let space = try cubeSpace.resolve(file, path: cube)
     // The spelling other readers care about (keyword case, comment placement, byte-order
     // mark, printed decimals); the file was just read, so a failure here only leaves the
-    // survey empty. A Hald image has none.
+    // survey empty. A Hald image has none, and a pipe or FIFO cannot be read a second time
+    // (opening a FIFO again would wait for a writer that is gone).
+    var info = stat()
+    let regular = stat(cube, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     let bytes =
-      format == .hald
+      format == .hald || !regular
       ? nil : (try? Data(contentsOf: URL(fileURLWithPath: cube), options: .alwaysMapped))
     if let assumption = space.assumption { Console.note("\(cube): note: \(assumption)") }
     let report = InspectReport(
