@@ -305,4 +305,47 @@ extension UntunedCodeTests {
     #expect(rules(lint(cikl, path: "k.cikernel")) == [])
     #expect(rules(lint(cikl.replacing("__color", with: "vec4"), path: "k.cikernel")) == [.alpha002])
   }
+
+  // MARK: Poles and positions
+
+  /// A divisor computed from parameters only (`1 - k`, colour dodge by a free amount) is a
+  /// known pole like a parameter as read: its output alpha is ALPHA002. A parameter sum that a
+  /// loop widened (a weight total over a parameter-length loop) stays unknown.
+  @Test func parameterOnlyDivisorIsAKnownPole() {
+    let dodge = """
+      extern "C" float4 dodge(coreimage::sample_t s, float k) {
+        return s / (1.0 - k);
+      }
+      """
+    #expect(rules(lint(dodge)) == [.alpha002])
+    let loop = """
+      extern "C" float4 blur(coreimage::sampler src, float r, coreimage::destination d) {
+        int res = int(r);
+        float4 acc = src.sample(src.coord());
+        float total = 1.0;
+        for (int x = -res; x <= res; ++x) {
+          if (x != 0) {
+            float w = pow(1.0 - x / (res + 1), 0.5);
+            acc += src.sample(src.transform(d.coord() + float2(float(x), 0.0))) * w;
+            total += w;
+          }
+        }
+        return acc / total;
+      }
+      """
+    #expect(rules(lint(loop)) == [])
+  }
+
+  /// The first `float2` argument of a SwiftUI layer effect is the pixel's position, in points:
+  /// a coordinate, free in both worlds, not a parameter in [0, 1].
+  @Test func layerEffectPositionIsACoordinate() {
+    let text = """
+      #include <SwiftUI/SwiftUI.h>
+      [[ stitchable ]] half4 ramp(float2 position, SwiftUI::Layer layer) {
+        return layer.sample(position) * half(position.x / 100.0);
+      }
+      """
+    #expect(rules(lint(text, path: "Ramp.metal")) == [.alpha001])
+  }
 }
+

@@ -155,10 +155,13 @@ enum EntryPoints {
     if p.type.qualifiers.contains("__table") { return .object(.sampler) }
     if role == .library && count >= 3 { return interpreter.colorSource(count: count) }
     if role == .colorKernel && f.markers.contains("stitchable") {
-      if isSwiftUIColorEffect(f) && index == 0 { return interpreter.coordinate(count: count) }
-      if isSwiftUIColorEffect(f) && index == 1 { return interpreter.colorSource(count: count) }
       // SwiftUI passes `.color(…)` arguments as premultiplied `half4`: colours, alpha in [0,1].
       let isSwiftUI = isSwiftUIColorEffect(f) || f.parameters.contains { $0.type.name == "Layer" }
+      // The first argument of a colour or layer effect is the pixel's position.
+      if isSwiftUI && index == 0 && name.hasSuffix("2") {
+        return interpreter.coordinate(count: count)
+      }
+      if isSwiftUIColorEffect(f) && index == 1 { return interpreter.colorSource(count: count) }
       if isSwiftUI && name == "half4" { return interpreter.colorSource(count: count) }
     }
     // Metal argument attributes: `[[buffer(n)]]` (`constant float *k`, `constant T &u`) and

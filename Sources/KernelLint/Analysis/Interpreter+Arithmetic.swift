@@ -108,10 +108,11 @@ extension Interpreter {
       } else if isDivide {
         lane.a = l.a / r.a
         lane.b = l.b / r.b
-        // Dividing by an input as read (`s / k`, `(1 - a) / b`) whose range holds 0 is a known
-        // pole, not an unknown value; a computed divisor (the guarded `a + step(a, 0.0)`, the
-        // weight sum of a normalised average) may avoid 0 where its interval cannot.
-        let isInput = facts.inputIDs.contains(r.id)
+        // Dividing by an input as read (`s / k`, `(1 - a) / b`) or by a value of parameters
+        // only (`1 - k`) whose range holds 0 is a known pole, not an unknown value; a divisor
+        // computed from colour (the guarded `a + step(a, 0.0)`) or widened by a loop (the weight
+        // sum of a normalised average) may avoid 0 where its interval cannot.
+        let isInput = facts.inputIDs.contains(r.id) || r.cls == .uniform && !r.isWidened
         lane.isImprecise = Interval.dividesByZero(r.a) && !isInput
         lane.isParameterPole =
           isInput && r.cls == .uniform
