@@ -5,9 +5,8 @@ extension EXRImage {
   /// Each part's ``EXRPart/attributeSource`` points back at `path`, so writing carries every
   /// header attribute. Sizes are checked against `limits` before any pixel buffer exists.
   /// - Throws: `RasterIOError`: `.notRecognized` (not EXR), `.io`, `.corrupt` (bad header,
-  ///   truncated or damaged chunk), `.unsupported` (deep data, rip-maps, compressions newer
-  ///   than the linked OpenEXR, such as ZSTD and HTJ2K; mip-maps whose codec only OpenEXR's C++
-  ///   library decodes right), `.tooLarge`.
+  ///   truncated or damaged chunk), `.unsupported` (deep data, compressions newer
+  ///   than the linked OpenEXR, such as ZSTD and HTJ2K), `.tooLarge`.
   public static func read(path: String, limits: RasterLimits = .standard) throws -> EXRImage {
     guard try ImageFileFormat.detect(path: path) == .openEXR else {
       throw RasterIOError(.notRecognized, path: path, "not an OpenEXR file")
@@ -41,10 +40,6 @@ extension EXRImage {
     (part.pixelAspectRatio, part.screenWindowCenter, part.screenWindowWidth) =
       try EXRCalls.screen(h, part: index).get()
     part.tiling = storage == 1 ? try EXRCalls.tiling(h, part: index).get() : nil
-    if part.tiling?.levelMode == .ripmap {
-      throw RasterIOError(
-        .unsupported, path: h.path, "part \(index) \(EXRFeatureSupport.ripmapRefusal)")
-    }
     if let tiling = part.tiling, max(tiling.width, tiling.height) > limits.maxTileSide {
       throw RasterIOError(
         .tooLarge, path: h.path,
@@ -67,18 +62,11 @@ extension EXRImage {
     try limits.check(
       decodedBytes: decodedSoFar, "\(declarations.count) channel(s) up to part \(index)",
       path: h.path)
-    let throughCXX = EXRCXXCalls.codes(part.compression, types: declarations.map(\.pixelType))
-    if throughCXX, !levels.isEmpty {
-      throw RasterIOError(
-        .unsupported, path: h.path,
-        "part \(index) is mip-mapped and "
-          + "\(part.compression.name)-compressed, which this build decodes (through OpenEXR's C++ "
-          + "library) at full resolution only; rewrite it with another compression first")
-    }
+    let throughCXX = EXRCXXCalls.reads(part, types: declarations.map(\.pixelType))
     part.channels = try decode(h, part: index, declarations: declarations, layout: layout) {
       pointers, buffers in
       if throughCXX {
-        try EXRCXXCalls.readPart(
+        try EXRCXXCalls.read(
           path: h.path, part: index, declarations: declarations, buffers: pointers)
       } else {
         try EXRChunkCoder.decodeAll(
@@ -88,9 +76,15 @@ extension EXRImage {
     part.levels = try levels.map { level in
       let levelLayout = layout.level(level.x, level.y, width: level.width, height: level.height)
       let channels = try decode(h, part: index, declarations: declarations, layout: levelLayout) {
-        _, buffers in
-        try EXRChunkCoder.decodeAll(
-          h, part: index, compression: part.compression, layout: levelLayout, buffers: buffers)
+        pointers, buffers in
+        if throughCXX {
+          try EXRCXXCalls.read(
+            path: h.path, part: index, level: (level.x, level.y), declarations: declarations,
+            buffers: pointers)
+        } else {
+          try EXRChunkCoder.decodeAll(
+            h, part: index, compression: part.compression, layout: levelLayout, buffers: buffers)
+        }
       }
       return EXRLevel(
         x: level.x, y: level.y, width: level.width, height: level.height, channels: channels)
