@@ -73,8 +73,8 @@ int edr_exr_read_level(const char *path, int part, int level_x, int level_y,
 int edr_exr_read_yca(const char *path, const char *layer, unsigned short *rgba, int width,
                      int height, int threads, char *message, size_t message_size);
 
-/* Writes scanline and tiled parts (every level) through file descriptor `fd` (from offset 0), encoding on `threads`
-   threads. Returns 0, or -1 with a message in `message`. */
+/* Writes scanline and tiled parts (every level) through file descriptor `fd` (from offset 0),
+   encoding on `threads` threads. Returns 0, or -1 with a message in `message`. */
 int edr_exr_write_parts(int fd, const edr_exr_part *parts, int count, int threads,
                         char *message, size_t message_size);
 

@@ -63,31 +63,27 @@ extension EXRImage {
       decodedBytes: decodedSoFar, "\(declarations.count) channel(s) up to part \(index)",
       path: h.path)
     let throughCXX = EXRCXXCalls.reads(part, types: declarations.map(\.pixelType))
-    part.channels = try decode(h, part: index, declarations: declarations, layout: layout) {
-      pointers, buffers in
-      if throughCXX {
-        try EXRCXXCalls.read(
-          path: h.path, part: index, declarations: declarations, buffers: pointers)
-      } else {
-        try EXRChunkCoder.decodeAll(
-          h, part: index, compression: part.compression, layout: layout, buffers: buffers)
-      }
-    }
-    part.levels = try levels.map { level in
-      let levelLayout = layout.level(level.x, level.y, width: level.width, height: level.height)
-      let channels = try decode(h, part: index, declarations: declarations, layout: levelLayout) {
-        pointers, buffers in
+    let compression = part.compression
+    /// Level (`x`, `y`) over `layout`, decoded by OpenEXRCore or, where it gets it wrong,
+    /// OpenEXR's C++ library.
+    func channels(_ level: (x: Int, y: Int), _ layout: EXRChunkLayout) throws -> [EXRChannel] {
+      try decode(h, part: index, declarations: declarations, layout: layout) { pointers, buffers in
         if throughCXX {
           try EXRCXXCalls.read(
-            path: h.path, part: index, level: (level.x, level.y), declarations: declarations,
+            path: h.path, part: index, level: level, declarations: declarations,
             buffers: pointers)
         } else {
           try EXRChunkCoder.decodeAll(
-            h, part: index, compression: part.compression, layout: levelLayout, buffers: buffers)
+            h, part: index, compression: compression, layout: layout, buffers: buffers)
         }
       }
+    }
+    part.channels = try channels((0, 0), layout)
+    part.levels = try levels.map { l in
+      let levelLayout = layout.level(l.x, l.y, width: l.width, height: l.height)
       return EXRLevel(
-        x: level.x, y: level.y, width: level.width, height: level.height, channels: channels)
+        x: l.x, y: l.y, width: l.width, height: l.height,
+        channels: try channels((l.x, l.y), levelLayout))
     }
     return part
   }

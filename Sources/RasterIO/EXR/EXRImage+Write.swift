@@ -175,9 +175,10 @@ extension EXRPart {
     try validateLevels(fail)
   }
 
-  /// Checks that the levels are the ones the tiling implies (``EXRTiling/levelSizes(width:height:)``),
-  /// each with the part's channels sized to it (their types are checked when writing: a grade
-  /// that changes the type reaches the levels and level (0, 0) at different times).
+  /// Checks that the levels are the ones the tiling implies
+  /// (``EXRTiling/levelSizes(width:height:)``), each with the part's channels sized to it
+  /// (their types are checked when writing: a grade that changes the type reaches the levels
+  /// and level (0, 0) at different times).
   private func validateLevels(_ fail: (String) -> RasterIOError) throws {
     let expected = tiling?.levelSizes(width: width, height: height) ?? []
     let sizes = { (x: Int, y: Int, width: Int, height: Int) in [x, y, width, height] }
