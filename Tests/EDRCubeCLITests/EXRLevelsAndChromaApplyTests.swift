@@ -60,7 +60,8 @@ import Testing
         "apply", input, "--lut", cube, "--lut-space", "raw", "--alpha", "straight", "-o", output,
       ])
       try #require(r.status == 0, "\(r.stderr)")
-      #expect(r.stderr.contains("converted from luminance/chroma (Y, RY, BY) to RGB"), "\(r.stderr)")
+      #expect(
+        r.stderr.contains("converted from luminance/chroma (Y, RY, BY) to RGB"), "\(r.stderr)")
       let out = try EXRImage.read(path: output).parts[0]
       #expect(out.channels.map(\.name) == ["B", "G", "R"])
       for (name, expected) in [("R", 1.0), ("G", 0.5), ("B", 0.25)] {

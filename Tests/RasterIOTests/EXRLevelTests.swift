@@ -101,9 +101,11 @@ import Testing
     let tiling = EXRTiling(width: 4, height: 4, levelMode: .ripmap, rounding: .down)
     #expect(part.tiling == tiling)
     let sizes = tiling.levelSizes(width: 10, height: 5)
-    #expect(part.levels.map { [$0.x, $0.y, $0.width, $0.height] } == sizes.map {
-      [$0.x, $0.y, $0.width, $0.height]
-    })
+    #expect(
+      part.levels.map { [$0.x, $0.y, $0.width, $0.height] }
+        == sizes.map {
+          [$0.x, $0.y, $0.width, $0.height]
+        })
     for level in [EXRLevel(x: 0, y: 0, width: 10, height: 5, channels: part.channels)]
       + part.levels
     {
