@@ -1,5 +1,6 @@
 // OpenEXR's C++ library behind RasterIO's C-only view: Imf::MultiPartInputFile and
-// Imf::MultiPartOutputFile with frame buffers over RasterIO's sample arrays.
+// Imf::MultiPartOutputFile (scanline and tiled parts, every level) with frame buffers over
+// RasterIO's sample arrays, and Imf::RgbaInputFile for luminance/chroma.
 #include "edr_exr_dwa.h"
 #include "allocation_cap.h"
 
@@ -19,6 +20,9 @@
 #include <ImfPreviewImage.h>
 #include <ImfRgbaFile.h>
 #include <ImfStringAttribute.h>
+#include <ImfTileDescription.h>
+#include <ImfTiledInputPart.h>
+#include <ImfTiledOutputPart.h>
 
 #include <cerrno>
 #include <cstdio>
@@ -108,7 +112,14 @@ Imf::Header header(const edr_exr_part &p) {
                                              c.y_sampling, c.perceptually_linear != 0));
   }
   for (const char *stale : {"tiles", "chunkCount", "name", "type"}) h.erase(stale);
-  h.setType(Imf::SCANLINEIMAGE);
+  if (p.tile_size[0] > 0) {
+    h.setTileDescription(Imf::TileDescription(
+        unsigned(p.tile_size[0]), unsigned(p.tile_size[1]), Imf::LevelMode(p.level_mode),
+        Imf::LevelRoundingMode(p.level_rounding)));
+    h.setType(Imf::TILEDIMAGE);
+  } else {
+    h.setType(Imf::SCANLINEIMAGE);
+  }
   if (p.name) h.setName(p.name);
   for (int i = 0; i < p.string_count; i++)
     h.insert(p.string_names[i], Imf::StringAttribute(p.string_values[i]));
@@ -123,6 +134,18 @@ Imf::Header header(const edr_exr_part &p) {
         p.preview_size[0], p.preview_size[1],
         reinterpret_cast<const Imf::PreviewRgba *>(p.preview_rgba)));
   return h;
+}
+
+// Writes every level of tiled part `index`: (0, 0) from the part's channels, the others from
+// its levels, each over the level's data window.
+void writeTiles(Imf::MultiPartOutputFile &file, int index, const edr_exr_part &p) {
+  Imf::TiledOutputPart output(file, index);
+  auto write = [&](int x, int y, const edr_exr_channel *channels) {
+    output.setFrameBuffer(frameBuffer(channels, p.channel_count, output.dataWindowForLevel(x, y)));
+    output.writeTiles(0, output.numXTiles(x) - 1, 0, output.numYTiles(y) - 1, x, y);
+  };
+  write(0, 0, p.channels);
+  for (int l = 0; l < p.level_count; l++) write(p.levels[l].x, p.levels[l].y, p.levels[l].channels);
 }
 
 }  // namespace
@@ -144,6 +167,27 @@ extern "C" int edr_exr_read_part(const char *path, int part, const edr_exr_chann
                              std::to_string(CappedAllocations::refused()) +
                              " bytes at once (more than 256 MiB): a corrupt header or table";
     return fail(message, message_size, text.c_str());
+  } catch (const std::exception &e) {
+    return fail(message, message_size, e.what());
+  } catch (...) {
+    return fail(message, message_size, "unknown OpenEXR error");
+  }
+}
+
+extern "C" int edr_exr_read_level(const char *path, int part, int level_x, int level_y,
+                                  const edr_exr_channel *channels, int count, int threads,
+                                  char *message, size_t message_size) {
+  CappedAllocations capped(size_t(256) << 20);
+  try {
+    Imf::MultiPartInputFile file(path, threads);
+    Imf::TiledInputPart input(file, part);
+    const Imath::Box2i window = input.dataWindowForLevel(level_x, level_y);
+    input.setFrameBuffer(frameBuffer(channels, count, window));
+    input.readTiles(0, input.numXTiles(level_x) - 1, 0, input.numYTiles(level_y) - 1, level_x,
+                    level_y);
+    return 0;
+  } catch (const std::bad_alloc &) {
+    return fail(message, message_size, "OpenEXR's C++ library asked for more than 256 MiB at once");
   } catch (const std::exception &e) {
     return fail(message, message_size, e.what());
   } catch (...) {
@@ -182,9 +226,14 @@ extern "C" int edr_exr_write_parts(int fd, const edr_exr_part *parts, int count,
     DescriptorStream stream(fd);
     Imf::MultiPartOutputFile file(stream, headers.data(), count, false, threads);
     for (int i = 0; i < count; i++) {
+      const edr_exr_part &p = parts[i];
+      if (p.tile_size[0] > 0) {
+        writeTiles(file, i, p);
+        continue;
+      }
       Imf::OutputPart output(file, i);
       const Imath::Box2i window = headers[size_t(i)].dataWindow();
-      output.setFrameBuffer(frameBuffer(parts[i].channels, parts[i].channel_count, window));
+      output.setFrameBuffer(frameBuffer(p.channels, p.channel_count, window));
       output.writePixels(window.max.y - window.min.y + 1);
     }
     return 0;
@@ -216,8 +265,34 @@ extern "C" int edr_exr_write_parts(int, const edr_exr_part *, int, int, char *me
   return unavailable(message, message_size);
 }
 
+extern "C" int edr_exr_read_level(const char *path, int part, int level_x, int level_y,
+                                  const edr_exr_channel *channels, int count, int threads,
+                                  char *message, size_t message_size) {
+  CappedAllocations capped(size_t(256) << 20);
+  try {
+    Imf::MultiPartInputFile file(path, threads);
+    Imf::TiledInputPart input(file, part);
+    const Imath::Box2i window = input.dataWindowForLevel(level_x, level_y);
+    input.setFrameBuffer(frameBuffer(channels, count, window));
+    input.readTiles(0, input.numXTiles(level_x) - 1, 0, input.numYTiles(level_y) - 1, level_x,
+                    level_y);
+    return 0;
+  } catch (const std::bad_alloc &) {
+    return fail(message, message_size, "OpenEXR's C++ library asked for more than 256 MiB at once");
+  } catch (const std::exception &e) {
+    return fail(message, message_size, e.what());
+  } catch (...) {
+    return fail(message, message_size, "unknown OpenEXR error");
+  }
+}
+
 extern "C" int edr_exr_read_yca(const char *, const char *, unsigned short *, int, int, int,
                                 char *message, size_t message_size) {
+  return unavailable(message, message_size);
+}
+
+extern "C" int edr_exr_read_level(const char *, int, int, int, const edr_exr_channel *, int, int,
+                                  char *message, size_t message_size) {
   return unavailable(message, message_size);
 }
 

@@ -3,28 +3,32 @@ import RasterIO
 import TestSupport
 import Testing
 
-/// `apply` on mip-mapped and luminance/chroma OpenEXR files, which earlier versions refused:
+/// `apply` on mip- and rip-mapped and luminance/chroma OpenEXR files, which earlier versions
+/// refused:
 /// every level graded with the same look, and Y/RY/BY graded as the RGB OpenEXR's RGBA
 /// interface reads from it.
 @Suite struct EXRLevelsAndChromaApplyTests {
-  /// openexr-images' `MultiResolution/ColorCodedLevels.exr` (Tests/Fixtures/exr-cases): every
-  /// one of its 10 levels doubles in R, G and B, alpha stays, and the tiling (64×64, mip-map,
-  /// rounding down) is kept.
-  @Test func everyMipLevelIsGraded() throws {
+  /// openexr-images' `MultiResolution/ColorCodedLevels.exr` (a mip-map: 10 levels, 64×64
+  /// tiles, rounding down) and `ripmap.exr` (written by OpenEXR's C++ library: 12 levels, 4×4
+  /// tiles) from Tests/Fixtures/exr-cases: every level doubles in R, G and B, alpha stays, and
+  /// the tiling is kept.
+  @Test(arguments: [("ColorCodedLevels.exr", EXRLevelMode.mipmap, 9), ("ripmap.exr", .ripmap, 11)])
+  func everyLevelIsGraded(name: String, mode: EXRLevelMode, levels: Int) throws {
     try withTemporaryDirectory { dir in
-      let (before, after, _) = try ForeignEXRApplyTests.double("ColorCodedLevels.exr", in: dir)
-      let r = ForeignEXRApplyTests.doubled(before, after)
-      #expect(r.doubled == ["0:R", "0:G", "0:B"] && r.same == ["0:A"])
+      let (before, after, _) = try ForeignEXRApplyTests.double(name, in: dir)
       let (a, b) = (before.parts[0], after.parts[0])
-      #expect(b.tiling == a.tiling && b.tiling?.levelMode == .mipmap)
-      try #require(b.levels.count == 9 && a.levels.count == 9)
-      for (x, y) in zip(a.levels, b.levels) {
+      #expect(b.tiling == a.tiling && b.tiling?.levelMode == mode)
+      try #require(b.levels.count == levels && a.levels.count == levels)
+      let full = { (p: EXRPart) in
+        EXRLevel(x: 0, y: 0, width: p.width, height: p.height, channels: p.channels)
+      }
+      for (x, y) in zip([full(a)] + a.levels, [full(b)] + b.levels) {
         #expect((x.x, x.y, x.width, x.height) == (y.x, y.y, y.width, y.height))
         for (u, v) in zip(x.channels, y.channels) {
           let factor: Float = u.name == "A" ? 1 : 2
           #expect(
             u.samples.floatValues.map { $0 * factor } == v.samples.floatValues,
-            "level \(x.x) \(u.name)")
+            "level \(x.x), \(x.y) \(u.name)")
         }
       }
     }
@@ -56,7 +60,8 @@ import Testing
         "apply", input, "--lut", cube, "--lut-space", "raw", "--alpha", "straight", "-o", output,
       ])
       try #require(r.status == 0, "\(r.stderr)")
-      #expect(r.stderr.contains("converted from luminance/chroma (Y, RY, BY) to RGB"), "\(r.stderr)")
+      #expect(
+        r.stderr.contains("converted from luminance/chroma (Y, RY, BY) to RGB"), "\(r.stderr)")
       let out = try EXRImage.read(path: output).parts[0]
       #expect(out.channels.map(\.name) == ["B", "G", "R"])
       for (name, expected) in [("R", 1.0), ("G", 0.5), ("B", 0.25)] {

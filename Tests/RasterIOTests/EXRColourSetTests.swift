@@ -37,6 +37,20 @@ import Testing
     #expect(selection.passedThrough[0].contains("is converted to RGB for a grade in one-part"))
   }
 
+  /// A lone G channel (openexr-images' `TestImages/WideFloatRange.exr` is one) is refused
+  /// saying it is not an RGB image and how to make one, not only "no R, G, B".
+  @Test func aLoneColourChannelIsRefusedSayingWhy() throws {
+    let image = EXRImage(parts: [
+      EXRPart(dataWindow: EXRBox(width: 4, height: 2), channels: [Self.channel("G")])
+    ])
+    let error = try #require(throws: RasterIOError.self) {
+      try image.colourSets(path: "g.exr")
+    }
+    #expect(error.kind == .invalidRequest)
+    #expect(
+      "\(error)".contains("unnamed layer (G): only G of R, G, B: not an RGB image"), "\(error)")
+  }
+
   @Test func luminanceAloneIsOfferedAsGrey() throws {
     var image = EXRImage(parts: [
       EXRPart(

@@ -4,8 +4,9 @@ import RasterIO
 import TestSupport
 import Testing
 
-/// Mip- and rip-mapped tiled OpenEXR parts: every level read as OpenImageIO reads it, and
-/// written back with the same level mode, rounding and tile size.
+/// Mip- and rip-mapped tiled OpenEXR parts: every level read as OpenImageIO (mip-maps) or the
+/// OpenEXR library that wrote it (rip-maps) reads it, and written back with the same level
+/// mode, rounding and tile size.
 @Suite struct EXRLevelTests {
   /// openexr-images' `MultiResolution/ColorCodedLevels.exr` (512×512, 64×64 tiles, mip-map,
   /// rounding down; each level has its own dominant colour).
@@ -91,29 +92,37 @@ import Testing
     }
   }
 
-  /// A rip-map written by OpenEXR's C++ library (Tests/Fixtures/exr-cases/ripmap.exr) is
-  /// refused by name, not as damage: OpenEXRCore 3.1 cannot index its levels. Writing one is
-  /// refused too.
-  @Test func ripMapsAreRefusedByName() throws {
-    let path = ForeignCodecTests.path("ripmap.exr")
-    let error = try #require(throws: RasterIOError.self) { try EXRImage.read(path: path) }
-    #expect(error.kind == .unsupported && "\(error)".contains("part 0 is rip-mapped"), "\(error)")
-    let tiling = EXRTiling(width: 4, height: 4, levelMode: .ripmap)
-    var part = EXRPart(
-      dataWindow: EXRBox(width: 2, height: 1), tiling: tiling,
-      channels: [EXRChannel(name: "R", samples: EXRSamples([0, 1], as: .half))])
-    part.levels = [
-      EXRLevel(
-        x: 1, y: 0, width: 1, height: 1,
-        channels: [EXRChannel(name: "R", samples: EXRSamples([0], as: .half))])
-    ]
+  /// A rip-map written by OpenEXR's C++ library (Tests/Fixtures/exr-cases/ripmap.exr: 10×5,
+  /// 4×4 tiles, rounding down; level (x, y) holds R = x, G = y, B = pixel index mod 7, A = 1),
+  /// read through that library (OpenEXRCore 3.1 mis-indexes rip-map levels): all 12 levels,
+  /// each as written.
+  @Test func aRipMapIsReadLevelByLevel() throws {
+    let part = try EXRImage.read(path: ForeignCodecTests.path("ripmap.exr")).parts[0]
+    let tiling = EXRTiling(width: 4, height: 4, levelMode: .ripmap, rounding: .down)
+    #expect(part.tiling == tiling)
+    let sizes = tiling.levelSizes(width: 10, height: 5)
+    #expect(
+      part.levels.map { [$0.x, $0.y, $0.width, $0.height] }
+        == sizes.map {
+          [$0.x, $0.y, $0.width, $0.height]
+        })
+    for level in [EXRLevel(x: 0, y: 0, width: 10, height: 5, channels: part.channels)]
+      + part.levels
+    {
+      let values = Dictionary(
+        uniqueKeysWithValues: level.channels.map { ($0.name, $0.samples.floatValues) })
+      let count = level.width * level.height
+      #expect(values["R"] == Array(repeating: Float(level.x), count: count))
+      #expect(values["G"] == Array(repeating: Float(level.y), count: count))
+      #expect(values["B"] == (0..<count).map { Float($0 % 7) })
+      #expect(values["A"] == Array(repeating: 1, count: count))
+    }
+    // Written back (through the C++ library too) and read again: every level the same.
     try withTemporaryDirectory { dir in
       let out = dir.appendingPathComponent("rip.exr").path
-      let refusal = try #require(throws: RasterIOError.self) {
-        try EXRImage(parts: [part]).write(to: out, using: .fast)
-      }
-      #expect("\(refusal)".contains("is rip-mapped"), "\(refusal)")
-      #expect(folderContents(dir).isEmpty)
+      try EXRImage(parts: [part]).write(to: out, using: .fast)
+      let back = try EXRImage.read(path: out).parts[0]
+      #expect(back.tiling == tiling && back.levels == part.levels && back.channels == part.channels)
     }
   }
 

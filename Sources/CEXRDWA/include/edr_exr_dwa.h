@@ -19,7 +19,14 @@ typedef struct edr_exr_channel {
   void *samples;
 } edr_exr_channel;
 
-/* One scanline part to write. Header attributes not set here are copied from part
+/* One resolution level of a tiled part below full resolution: its channels, in the part's
+   order, over the level's own data window (the part's corner, the level's size). */
+typedef struct edr_exr_level {
+  int x, y;
+  const edr_exr_channel *channels;
+} edr_exr_level;
+
+/* One part to write: scanline, or tiled when tile_size[0] > 0. Header attributes not set here are copied from part
    source_part of source_path (when source_path is not NULL). */
 typedef struct edr_exr_part {
   const char *source_path;
@@ -40,12 +47,23 @@ typedef struct edr_exr_part {
   const unsigned char *preview_rgba; /* the preview attribute's RGBA bytes; or NULL */
   const edr_exr_channel *channels;
   int channel_count;
+  int tile_size[2];  /* 0, 0: scanlines */
+  int level_mode;    /* OpenEXR's numbering: 0 one level, 1 mip-map, 2 rip-map */
+  int level_rounding; /* 0 down, 1 up */
+  const edr_exr_level *levels; /* every level but (0, 0), in file order */
+  int level_count;
 } edr_exr_part;
 
 /* Decodes every channel of part `part` of `path` into the given buffers (one per channel,
    named as in the file). Returns 0, or -1 with a message in `message`. */
 int edr_exr_read_part(const char *path, int part, const edr_exr_channel *channels, int count,
                       int threads, char *message, size_t message_size);
+
+/* Decodes every channel of level (level_x, level_y) of tiled part `part` of `path` into the
+   given buffers (over the level's data window). Returns 0, or -1 with a message. */
+int edr_exr_read_level(const char *path, int part, int level_x, int level_y,
+                       const edr_exr_channel *channels, int count, int threads, char *message,
+                       size_t message_size);
 
 /* Reads the luminance/chroma layer `layer` ("" for the unnamed one: Y, RY, BY and A) of a
    single-part file through Imf::RgbaInputFile, which reconstructs full-resolution chroma and
@@ -55,8 +73,8 @@ int edr_exr_read_part(const char *path, int part, const edr_exr_channel *channel
 int edr_exr_read_yca(const char *path, const char *layer, unsigned short *rgba, int width,
                      int height, int threads, char *message, size_t message_size);
 
-/* Writes scanline parts through file descriptor `fd` (from offset 0), encoding on `threads`
-   threads. Returns 0, or -1 with a message in `message`. */
+/* Writes scanline and tiled parts (every level) through file descriptor `fd` (from offset 0),
+   encoding on `threads` threads. Returns 0, or -1 with a message in `message`. */
 int edr_exr_write_parts(int fd, const edr_exr_part *parts, int count, int threads,
                         char *message, size_t message_size);
 

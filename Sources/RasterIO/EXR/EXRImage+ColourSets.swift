@@ -74,14 +74,20 @@ extension EXRImage {
   }
 
   /// Why a layer is not graded.
-  private enum Refusal: Error, CustomStringConvertible {
+  private enum Refusal: Error, CustomStringConvertible, Equatable {
     case noColour, subsampled, luminance, luminanceChroma
+    /// Some of R, G, B (those named), not all three.
+    case partialColour(String)
 
     var description: String {
       switch self {
       case .noColour: "no R, G, B"
       case .subsampled: "R, G, B are subsampled"
       case .luminance: "luminance only"
+      case .partialColour(let present):
+        "only \(present) of R, G, B: not an RGB image (OpenEXR's RGBA interface would read the "
+          + "missing ones as 0), so not graded; add them first if it is colour "
+          + "(e.g. oiiotool in.exr --ch R=0,G,B=0 -o rgb.exr)"
       case .luminanceChroma:
         "luminance/chroma (Y, RY, BY) is converted to RGB for a grade in one-part files with "
           + "RY and BY subsampled 2×2 only; convert it to RGB first"
@@ -95,9 +101,13 @@ extension EXRImage {
   > {
     let prefix = layer.isEmpty ? "" : layer + "."
     let full = { (i: Int) in p.channels[i].xSampling == 1 && p.channels[i].ySampling == 1 }
+    let present = ["R", "G", "B"].filter { p.channelIndex(named: prefix + $0) != nil }
     guard let r = p.channelIndex(named: prefix + "R"), let g = p.channelIndex(named: prefix + "G"),
       let b = p.channelIndex(named: prefix + "B")
     else {
+      if !present.isEmpty, p.channelIndex(named: prefix + "Y") == nil {
+        return .failure(.partialColour(present.joined(separator: ", ")))
+      }
       guard let y = p.channelIndex(named: prefix + "Y"), full(y) else { return .failure(.noColour) }
       let chroma = ["RY", "BY"].contains { p.channelIndex(named: prefix + $0) != nil }
       let colour = ["R", "G", "B"].contains { p.channelIndex(named: prefix + $0) != nil }

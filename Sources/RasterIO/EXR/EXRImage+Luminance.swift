@@ -19,9 +19,8 @@ public struct EXRLuminanceLayer: Hashable, Sendable {
 
 extension EXRImage {
   /// Adds channels R, G and B equal to the layer's Y (in Y's type) to its part (and to each of
-  /// its mip/rip levels), and returns
-  /// the set over them (with the layer's A), for a grade; ``collapseLuminance(_:weights:pixelType:)``
-  /// undoes it.
+  /// its mip/rip levels), and returns the set over them (with the layer's A), for a grade;
+  /// ``collapseLuminance(_:weights:pixelType:)`` undoes it.
   /// - Throws: `RasterIOError` `.invalidRequest` if the layer has no full-resolution Y or
   ///   already has colour channels.
   public mutating func expandLuminance(_ l: EXRLuminanceLayer) throws -> EXRChannelSet {

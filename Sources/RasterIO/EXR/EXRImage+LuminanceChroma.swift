@@ -8,14 +8,15 @@ extension EXRImage {
   ///
   /// The pixels come from the file the part was read from (``EXRPart/attributeSource``),
   /// which must not have changed since. Files of several parts are left as they are.
+  /// - Parameter only: convert only this layer (`""` for the unnamed one); nil: every one.
   /// - Returns: the layers converted (`""` for the unnamed one), in channel order.
   /// - Throws: `RasterIOError` `.invalidRequest` for a part made in memory; `.corrupt` if
   ///   OpenEXR cannot decode the file.
-  public mutating func convertLuminanceChromaToRGB() throws -> [String] {
+  public mutating func convertLuminanceChromaToRGB(only: String? = nil) throws -> [String] {
     guard parts.count == 1 else { return [] }
     var seen: Set<String> = []
     let layers = parts[0].channels.map(\.layer).filter { seen.insert($0).inserted }
-      .filter { Self.isLuminanceChroma(layer: $0, in: parts[0]) }
+      .filter { (only ?? $0) == $0 && Self.isLuminanceChroma(layer: $0, in: parts[0]) }
     for layer in layers {
       guard let source = parts[0].attributeSource else {
         throw RasterIOError(

@@ -5,9 +5,8 @@ extension EXRImage {
   /// Each part's ``EXRPart/attributeSource`` points back at `path`, so writing carries every
   /// header attribute. Sizes are checked against `limits` before any pixel buffer exists.
   /// - Throws: `RasterIOError`: `.notRecognized` (not EXR), `.io`, `.corrupt` (bad header,
-  ///   truncated or damaged chunk), `.unsupported` (deep data, rip-maps, compressions newer
-  ///   than the linked OpenEXR, such as ZSTD and HTJ2K; mip-maps whose codec only OpenEXR's C++
-  ///   library decodes right), `.tooLarge`.
+  ///   truncated or damaged chunk), `.unsupported` (deep data, compressions newer
+  ///   than the linked OpenEXR, such as ZSTD and HTJ2K), `.tooLarge`.
   public static func read(path: String, limits: RasterLimits = .standard) throws -> EXRImage {
     guard try ImageFileFormat.detect(path: path) == .openEXR else {
       throw RasterIOError(.notRecognized, path: path, "not an OpenEXR file")
@@ -41,10 +40,6 @@ extension EXRImage {
     (part.pixelAspectRatio, part.screenWindowCenter, part.screenWindowWidth) =
       try EXRCalls.screen(h, part: index).get()
     part.tiling = storage == 1 ? try EXRCalls.tiling(h, part: index).get() : nil
-    if part.tiling?.levelMode == .ripmap {
-      throw RasterIOError(
-        .unsupported, path: h.path, "part \(index) \(EXRFeatureSupport.ripmapRefusal)")
-    }
     if let tiling = part.tiling, max(tiling.width, tiling.height) > limits.maxTileSide {
       throw RasterIOError(
         .tooLarge, path: h.path,
@@ -67,33 +62,28 @@ extension EXRImage {
     try limits.check(
       decodedBytes: decodedSoFar, "\(declarations.count) channel(s) up to part \(index)",
       path: h.path)
-    let throughCXX = EXRCXXCalls.codes(part.compression, types: declarations.map(\.pixelType))
-    if throughCXX, !levels.isEmpty {
-      throw RasterIOError(
-        .unsupported, path: h.path,
-        "part \(index) is mip-mapped and "
-          + "\(part.compression.name)-compressed, which this build decodes (through OpenEXR's C++ "
-          + "library) at full resolution only; rewrite it with another compression first")
-    }
-    part.channels = try decode(h, part: index, declarations: declarations, layout: layout) {
-      pointers, buffers in
-      if throughCXX {
-        try EXRCXXCalls.readPart(
-          path: h.path, part: index, declarations: declarations, buffers: pointers)
-      } else {
-        try EXRChunkCoder.decodeAll(
-          h, part: index, compression: part.compression, layout: layout, buffers: buffers)
+    let throughCXX = EXRCXXCalls.reads(part, types: declarations.map(\.pixelType))
+    let compression = part.compression
+    /// Level (`x`, `y`) over `layout`, decoded by OpenEXRCore or, where it gets it wrong,
+    /// OpenEXR's C++ library.
+    func channels(_ level: (x: Int, y: Int), _ layout: EXRChunkLayout) throws -> [EXRChannel] {
+      try decode(h, part: index, declarations: declarations, layout: layout) { pointers, buffers in
+        if throughCXX {
+          try EXRCXXCalls.read(
+            path: h.path, part: index, level: level, declarations: declarations,
+            buffers: pointers)
+        } else {
+          try EXRChunkCoder.decodeAll(
+            h, part: index, compression: compression, layout: layout, buffers: buffers)
+        }
       }
     }
-    part.levels = try levels.map { level in
-      let levelLayout = layout.level(level.x, level.y, width: level.width, height: level.height)
-      let channels = try decode(h, part: index, declarations: declarations, layout: levelLayout) {
-        _, buffers in
-        try EXRChunkCoder.decodeAll(
-          h, part: index, compression: part.compression, layout: levelLayout, buffers: buffers)
-      }
+    part.channels = try channels((0, 0), layout)
+    part.levels = try levels.map { l in
+      let levelLayout = layout.level(l.x, l.y, width: l.width, height: l.height)
       return EXRLevel(
-        x: level.x, y: level.y, width: level.width, height: level.height, channels: channels)
+        x: l.x, y: l.y, width: l.width, height: l.height,
+        channels: try channels((l.x, l.y), levelLayout))
     }
     return part
   }

@@ -175,11 +175,11 @@ extension EXRPart {
     try validateLevels(fail)
   }
 
-  /// Checks that the levels are the ones the tiling implies (``EXRTiling/levelSizes(width:height:)``),
-  /// each with the part's channels sized to it (their types are checked when writing: a grade
-  /// that changes the type reaches the levels and level (0, 0) at different times).
+  /// Checks that the levels are the ones the tiling implies
+  /// (``EXRTiling/levelSizes(width:height:)``), each with the part's channels sized to it
+  /// (their types are checked when writing: a grade that changes the type reaches the levels
+  /// and level (0, 0) at different times).
   private func validateLevels(_ fail: (String) -> RasterIOError) throws {
-    if tiling?.levelMode == .ripmap { throw fail(EXRFeatureSupport.ripmapRefusal) }
     let expected = tiling?.levelSizes(width: width, height: height) ?? []
     let sizes = { (x: Int, y: Int, width: Int, height: Int) in [x, y, width, height] }
     guard levels.map({ sizes($0.x, $0.y, $0.width, $0.height) }) == expected.map(sizes) else {

@@ -143,8 +143,7 @@ public struct EXRTiling: Hashable, Sendable {
   /// stores, in file order, sized as OpenEXR sizes them: level `l` of a size `n` is
   /// `n / 2^l` rounded down or up (at least 1), and there are levels down to 1 pixel
   /// (mip-maps: of the larger side; rip-maps: of each side).
-  public func levelSizes(width: Int, height: Int) -> [(x: Int, y: Int, width: Int, height: Int)]
-  {
+  public func levelSizes(width: Int, height: Int) -> [(x: Int, y: Int, width: Int, height: Int)] {
     func count(_ n: Int) -> Int {
       var log = 0  // log2(n), rounded down, then up if so told
       while 1 << (log + 1) <= n { log += 1 }

@@ -29,18 +29,31 @@ enum EXRCXXCalls {
       || ((compression == .b44 || compression == .b44a) && types.contains { $0 != .half })
   }
 
-  /// Decodes part `part` of `path` into `buffers` (one per declared channel, same order).
-  static func readPart(
-    path: String, part: Int, declarations: [EXRChannelDeclaration],
-    buffers: [UnsafeMutableRawPointer]
+  /// Whether a part is read here: when ``codes(_:types:)`` says so, and for rip-maps, whose
+  /// levels OpenEXRCore 3.1 mis-indexes (it numbers the chunks of levels past the first row
+  /// as if the rows before held only the levels to their left).
+  static func reads(_ part: EXRPart, types: some Sequence<EXRPixelType>) -> Bool {
+    codes(part.compression, types: types) || part.tiling?.levelMode == .ripmap
+  }
+
+  /// Decodes level (`x`, `y`) of part `part` of `path` into `buffers` (one per declared
+  /// channel, same order, over the level's size); level (0, 0) of any part is read through
+  /// the scanline interface.
+  static func read(
+    path: String, part: Int, level: (x: Int, y: Int) = (0, 0),
+    declarations: [EXRChannelDeclaration], buffers: [UnsafeMutableRawPointer]
   ) throws {
     let names = declarations.map { strdup($0.name)! }
     defer { names.forEach { free($0) } }
     let channels = zip(declarations, zip(names, buffers)).map { describe($0, $1.0, $1.1) }
+    let threads = Int32(WorkScheduler.defaultWorkers)
     try call(path, kind: .corrupt) { message, size in
-      edr_exr_read_part(
-        path, Int32(part), channels, Int32(channels.count), Int32(WorkScheduler.defaultWorkers),
-        message, size)
+      level == (0, 0)
+        ? edr_exr_read_part(
+          path, Int32(part), channels, Int32(channels.count), threads, message, size)
+        : edr_exr_read_level(
+          path, Int32(part), Int32(level.x), Int32(level.y), channels, Int32(channels.count),
+          threads, message, size)
     }
   }
 
@@ -60,9 +73,13 @@ enum EXRCXXCalls {
     return rgba
   }
 
-  /// Writes `parts` (each with its channels' storage, in the part's channel order) as scanline
-  /// parts to `file`, copying unmodelled attributes from each part's attribute source.
-  static func write(_ parts: [(EXRPart, [UnsafeMutableRawPointer])], to file: OutputFile) throws {
+  /// Writes `parts` (each with its channels' storage, in the part's channel order, and its
+  /// levels' likewise) to `file`, scanline or tiled as each part is, copying unmodelled
+  /// attributes from each part's attribute source.
+  static func write(
+    _ parts: [(EXRPart, [UnsafeMutableRawPointer], [[UnsafeMutableRawPointer]])],
+    to file: OutputFile
+  ) throws {
     var strings: [UnsafeMutablePointer<CChar>] = []
     defer { strings.forEach { free($0) } }
     func c(_ s: String) -> UnsafePointer<CChar> {
@@ -75,8 +92,10 @@ enum EXRCXXCalls {
     var pointerArrays: [UnsafeMutableBufferPointer<UnsafePointer<CChar>?>] = []
     var floatArrays: [UnsafeMutableBufferPointer<Float>] = []
     var byteArrays: [UnsafeMutableBufferPointer<UInt8>] = []
+    var levelArrays: [UnsafeMutableBufferPointer<edr_exr_level>] = []
     defer {
       byteArrays.forEach { $0.deallocate() }
+      levelArrays.forEach { $0.deallocate() }
       channelArrays.forEach { $0.deallocate() }
       pointerArrays.forEach { $0.deallocate() }
       floatArrays.forEach { $0.deallocate() }
@@ -86,16 +105,29 @@ enum EXRCXXCalls {
       _ = buffer.initialize(from: values)
       return buffer
     }
-    for (part, storage) in parts {
-      let channels = array(
-        zip(part.channels, storage).map { channel, base in
+    func channelArray(_ channels: [EXRChannel], _ storage: [UnsafeMutableRawPointer])
+      -> UnsafeMutableBufferPointer<edr_exr_channel>
+    {
+      let made = array(
+        zip(channels, storage).map { channel, base in
           describe(
             EXRChannelDeclaration(
               name: channel.name, pixelType: channel.pixelType, xSampling: channel.xSampling,
               ySampling: channel.ySampling, perceptuallyLinear: channel.perceptuallyLinear),
             c(channel.name), base)
         })
-      channelArrays.append(channels)
+      channelArrays.append(made)
+      return made
+    }
+    for (part, storage, levelStorage) in parts {
+      let channels = channelArray(part.channels, storage)
+      let levels = array(
+        zip(part.levels, levelStorage).map { level, storage in
+          edr_exr_level(
+            x: Int32(level.x), y: Int32(level.y),
+            channels: UnsafePointer(channelArray(level.channels, storage).baseAddress))
+        })
+      levelArrays.append(levels)
       let keys = part.stringAttributes.keys.sorted()
       let names = array(keys.map { Optional(c($0)) })
       let values = array(keys.map { Optional(c(part.stringAttributes[$0] ?? "")) })
@@ -129,6 +161,13 @@ enum EXRCXXCalls {
       }
       d.channels = UnsafePointer(channels.baseAddress)
       d.channel_count = Int32(part.channels.count)
+      if let tiling = part.tiling {
+        d.tile_size = (Int32(tiling.width), Int32(tiling.height))
+        d.level_mode = Int32(tiling.levelMode.rawValue)
+        d.level_rounding = Int32(tiling.rounding.rawValue)
+        d.levels = UnsafePointer(levels.baseAddress)
+        d.level_count = Int32(part.levels.count)
+      }
       descriptions.append(d)
     }
     try call(file.destination, kind: .io) { message, size in

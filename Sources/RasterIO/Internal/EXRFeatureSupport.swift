@@ -31,13 +31,4 @@ enum EXRFeatureSupport {
       "holds deep data (\(type): several samples per pixel); apply grades flat images only, "
       + "flatten it first (e.g. oiiotool in.exr --flatten -o flat.exr)"
   }
-
-  /// Why a rip-mapped part is neither read nor written: OpenEXRCore (3.1 here) numbers the
-  /// chunks of rip-map levels below the first row wrongly, so it finds level (0, 1) at level
-  /// (0, 0)'s chunks and refuses to write them in file order.
-  static var ripmapRefusal: String {
-    "is rip-mapped (tiles at several resolutions across and down), which OpenEXR "
-      + "\(libraryVersion)'s C library, this build's, cannot index; make it a mip-map or a single "
-      + "level first"
-  }
 }

@@ -29,7 +29,9 @@ enum ImageDocument {
     switch try ImageFileFormat.detect(path: path) {
     case .openEXR:
       var image = try EXRImage.read(path: path, limits: limits)
-      let converted = try image.convertLuminanceChromaToRGB()
+      // Only what may be graded: `--layer`'s when given (one-part files only, so `--part`
+      // names that part or fails below).
+      let converted = try image.convertLuminanceChromaToRGB(only: layer)
       if !converted.isEmpty {
         let names = converted.map { $0.isEmpty ? "unnamed layer" : "layer '\($0)'" }
         notes.append(
