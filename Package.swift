@@ -168,6 +168,11 @@ let package = Package(
 
     // MARK: Tests
     .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
+    // TestCubes: the conformance cubes and cubes built in code that the pipeline, authoring and
+    // plot tests share.
+    .target(
+      name: "CubeTestSupport", dependencies: ["CubeFormat", "LUTEngine", "TestSupport"],
+      path: "Tests/CubeTestSupport", swiftSettings: strictSettings),
     .testTarget(name: "WorkSchedulerTests", dependencies: ["WorkScheduler"]),
     .testTarget(name: "CubeFormatTests", dependencies: ["CubeFormat", "TestSupport"]),
     .testTarget(
@@ -182,9 +187,21 @@ let package = Package(
     .testTarget(
       name: "EDRPipelineTests",
       dependencies: [
-        "EDRPipeline", "CubeAuthoring", "EDRPlots", "ColorMath", "LUTEngine", "CubeFormat",
-        "CLUTKernels", "TestSupport",
+        "EDRPipeline", "CubeAuthoring", "ColorMath", "LUTEngine", "CubeFormat", "CLUTKernels",
+        "TestSupport", "CubeTestSupport",
       ]),
+    .testTarget(
+      name: "CubeAuthoringTests",
+      dependencies: [
+        "CubeAuthoring", "EDRPipeline", "ColorMath", "LUTEngine", "CubeFormat", "TestSupport",
+        "CubeTestSupport",
+      ]),
+    .testTarget(
+      name: "EDRPlotsTests",
+      dependencies: [
+        "EDRPlots", "CubeAuthoring", "EDRPipeline", "ColorMath", "CubeFormat", "CubeTestSupport",
+      ]),
+    .testTarget(name: "FileOutputTests", dependencies: ["FileOutput", "TestSupport"]),
     .testTarget(name: "RasterIOTests", dependencies: ["RasterIO", "FileOutput", "TestSupport"]),
     .testTarget(name: "KernelLintTests", dependencies: ["KernelLint", "TestSupport"]),
     .testTarget(

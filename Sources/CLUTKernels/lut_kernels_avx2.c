@@ -19,7 +19,7 @@
 #include <immintrin.h>
 
 #define EDR_HAVE_FMA 1
-#include "lut_kernels_sse2.h"
+#include "lut_loops.h"
 
 #define BLOCK 8
 #define ALIGNED __attribute__((aligned(32)))
@@ -29,10 +29,6 @@
 typedef struct Block {
   __m256 r, g, b;
 } Block;
-
-/// How a loop reads its pixels: any stride, R G B adjacent (`edr_is_packed`), one plane per
-/// channel, or RGBA in and out (stride 4 on both sides, written with one blend per pair).
-enum Layout { STRIDED, PACKED, PLANAR, RGBA };
 
 /// The first three floats at each of eight addresses as a block, in lane order (see `Block`):
 /// rows (i | i + 1) loaded as 256-bit pairs, then a 4×4 transpose in each 128-bit half.
@@ -487,19 +483,13 @@ EDR_AVX2_LOOP(tri_linear_rgba, false, true, RGBA)
 EDR_AVX2_LOOP(tet_clamp_rgba, true, false, RGBA)
 EDR_AVX2_LOOP(tet_linear_rgba, true, true, RGBA)
 
-int64_t edr_avx2_apply(const EDRTable1D *shaper, const EDRCube3D *cube, bool tetrahedral,
-                       bool linear, EDRPixels src, EDRPixels dst, int64_t first, int64_t count) {
-  static const EDRLoop loops[4][2][2] = {
-      {{tri_clamp_strided, tri_linear_strided}, {tet_clamp_strided, tet_linear_strided}},
-      {{tri_clamp_packed, tri_linear_packed}, {tet_clamp_packed, tet_linear_packed}},
-      {{tri_clamp_planar, tri_linear_planar}, {tet_clamp_planar, tet_linear_planar}},
-      {{tri_clamp_rgba, tri_linear_rgba}, {tet_clamp_rgba, tet_linear_rgba}}};
-  bool rgba = edr_is_packed(src) && src.stride == 4 && edr_is_packed(dst) && dst.stride == 4;
-  enum Layout layout = rgba                  ? RGBA
-                       : edr_is_packed(src) ? PACKED
-                       : src.stride == 1    ? PLANAR
-                                            : STRIDED;
-  return loops[layout][tetrahedral][linear](shaper, cube, src, dst, first, count);
+void edr_avx2_loops(EDRLookupLoop loops[4], bool tetrahedral, bool linear) {
+  static const EDRLookupLoop table[2][2][4] = {
+      {{tri_clamp_strided, tri_clamp_packed, tri_clamp_planar, tri_clamp_rgba},
+       {tri_linear_strided, tri_linear_packed, tri_linear_planar, tri_linear_rgba}},
+      {{tet_clamp_strided, tet_clamp_packed, tet_clamp_planar, tet_clamp_rgba},
+       {tet_linear_strided, tet_linear_packed, tet_linear_planar, tet_linear_rgba}}};
+  for (int layout = 0; layout < 4; layout++) loops[layout] = table[tetrahedral][linear][layout];
 }
 
 #pragma clang attribute pop

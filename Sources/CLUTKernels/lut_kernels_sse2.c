@@ -1,61 +1,10 @@
-// Table preparation, the SSE2 pixel loop (x86-64 baseline)
-// and the dispatch between SSE2 and AVX2.
+// The SSE2 pixel loop (the x86-64 baseline): one pixel at a time, the same operations as
+// ReferenceKernel, fused multiply-adds emulated exactly.
 #include "edr_lut_kernels.h"
 
 #if defined(__x86_64__)
 
-#include "lut_kernels_sse2.h"
-
-#include <float.h>
-#include <string.h>
-
-static void prepare_axis(EDRAxis *axis, int32_t size, const float lo[3], const float hi[3]) {
-  axis->last = (float)(size - 1);
-  axis->lastCell = (float)(size - 2);
-  for (int k = 0; k < 3; k++) {
-    axis->lo[k] = lo[k];
-    // ReferenceKernel.positionScale: within the normal finite floats, so that a finite input
-    // never gives a NaN position.
-    axis->scale[k] = fminf(fmaxf(axis->last / (hi[k] - lo[k]), FLT_MIN), FLT_MAX);
-  }
-  axis->lo[3] = 0;
-  axis->scale[3] = 1;
-}
-
-/// The six-tetrahedra decision tree of ReferenceKernel.tetrahedral for comparison bits
-/// (r>g, g>b, b>r) in bits 0–2 and (g>r, b>g, r>b) in bits 3–5: the two middle corners.
-static void tetrahedral_corners(int code, int64_t red, int64_t green, int64_t blue,
-                                int64_t out[2]) {
-  bool rg = code & 1, gb = code & 2, br = code & 4, bg = code & 16, rb = code & 32;
-  if (rg) {
-    out[0] = (gb || rb) ? red : blue;
-    out[1] = gb ? red + green : red + blue;
-  } else {
-    out[0] = bg ? blue : green;
-    out[1] = (bg || br) ? green + blue : red + green;
-  }
-}
-
-void edr_cube3d_prepare(EDRCube3D *cube, const float *nodes, int32_t size, const float lo[3],
-                        const float hi[3]) {
-  memset(cube, 0, sizeof *cube);
-  cube->nodes = nodes;
-  cube->size = size;
-  cube->greenStep = 4 * (int64_t)size;
-  cube->blueStep = 4 * (int64_t)size * size;
-  prepare_axis(&cube->axis, size, lo, hi);
-  for (int code = 0; code < 64; code++) {
-    tetrahedral_corners(code, 4, cube->greenStep, cube->blueStep, cube->tetraCorners[code]);
-  }
-}
-
-void edr_table1d_prepare(EDRTable1D *table, const float *values, int32_t size, const float lo[3],
-                         const float hi[3]) {
-  memset(table, 0, sizeof *table);
-  table->values = values;
-  table->size = size;
-  prepare_axis(&table->axis, size, lo, hi);
-}
+#include "lut_loops.h"
 
 // MARK: - One pixel
 
@@ -119,16 +68,19 @@ EDR_INLINE __m128 tetrahedral_pixel(const EDRCube3D *cube, __m128 x, bool linear
   return _mm_add_ps(value, step);
 }
 
+/// The pixels first ..< first + count, one at a time; `packed`: the source's layout
+/// (`edr_is_packed`), for which the loop is specialised (the destination's is tested once).
 EDR_INLINE int64_t pixel_loop(const EDRTable1D *shaper, const EDRCube3D *cube, bool tetrahedral,
                               bool linear, EDRPixels src, EDRPixels dst, int64_t first,
                               int64_t count, bool packed) {
   int64_t nonFinite = 0;
+  bool packedDestination = edr_is_packed(dst);
   for (int64_t p = first; p < first + count; p++) {
     __m128 x = load_pixel(src, p, packed);
     nonFinite += non_finite_bits(x) != 0;
     if (shaper) x = shaper_pixel(shaper, x, linear);
     x = tetrahedral ? tetrahedral_pixel(cube, x, linear) : trilinear_pixel(cube, x, linear);
-    store_pixel(dst, p, x, packed);
+    store_pixel(dst, p, x, packedDestination);
   }
   return nonFinite;
 }
@@ -149,13 +101,13 @@ EDR_SSE2_LOOP(tri_linear_packed, false, true, true)
 EDR_SSE2_LOOP(tet_clamp_packed, true, false, true)
 EDR_SSE2_LOOP(tet_linear_packed, true, true, true)
 
-int64_t edr_sse2_apply(const EDRTable1D *shaper, const EDRCube3D *cube, bool tetrahedral,
-                       bool linear, EDRPixels src, EDRPixels dst, int64_t first, int64_t count) {
-  static const EDRLoop loops[2][2][2] = {
-      {{tri_clamp_strided, tri_linear_strided}, {tet_clamp_strided, tet_linear_strided}},
-      {{tri_clamp_packed, tri_linear_packed}, {tet_clamp_packed, tet_linear_packed}}};
-  bool packed = edr_is_packed(src) && edr_is_packed(dst);
-  return loops[packed][tetrahedral][linear](shaper, cube, src, dst, first, count);
+void edr_sse2_loops(EDRLookupLoop loops[4], bool tetrahedral, bool linear) {
+  static const EDRLookupLoop strided[2][2] = {{tri_clamp_strided, tri_linear_strided},
+                                              {tet_clamp_strided, tet_linear_strided}};
+  static const EDRLookupLoop packed[2][2] = {{tri_clamp_packed, tri_linear_packed},
+                                             {tet_clamp_packed, tet_linear_packed}};
+  loops[STRIDED] = loops[PLANAR] = strided[tetrahedral][linear];
+  loops[PACKED] = loops[RGBA] = packed[tetrahedral][linear];
 }
 
 void edr_sse2_fused_multiply_add(const float *a, const float *b, const float *c, float *out,
@@ -166,45 +118,11 @@ void edr_sse2_fused_multiply_add(const float *a, const float *b, const float *c,
   }
 }
 
-// MARK: - Dispatch
-
-bool edr_kernels_available(void) { return true; }
-
-bool edr_kernels_avx2_supported(void) {
-  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-}
-
-int64_t edr_apply(const EDRTable1D *shaper, const EDRCube3D *cube, bool tetrahedral,
-                  bool linear, bool avx2, EDRPixels source, EDRPixels destination, int64_t first,
-                  int64_t count) {
-  if (avx2) {
-    return edr_avx2_apply(shaper, cube, tetrahedral, linear, source, destination, first, count);
-  }
-  return edr_sse2_apply(shaper, cube, tetrahedral, linear, source, destination, first, count);
-}
-
 #else
 
-bool edr_kernels_available(void) { return false; }
-bool edr_kernels_avx2_supported(void) { return false; }
-void edr_cube3d_prepare(EDRCube3D *cube, const float *nodes, int32_t size, const float lo[3],
-                        const float hi[3]) {
-  (void)cube, (void)nodes, (void)size, (void)lo, (void)hi;
-}
-void edr_table1d_prepare(EDRTable1D *table, const float *values, int32_t size, const float lo[3],
-                         const float hi[3]) {
-  (void)table, (void)values, (void)size, (void)lo, (void)hi;
-}
 void edr_sse2_fused_multiply_add(const float *a, const float *b, const float *c, float *out,
                                  int64_t count) {
   (void)a, (void)b, (void)c, (void)out, (void)count;
-}
-int64_t edr_apply(const EDRTable1D *shaper, const EDRCube3D *cube, bool tetrahedral,
-                  bool linear, bool avx2, EDRPixels source, EDRPixels destination, int64_t first,
-                  int64_t count) {
-  (void)shaper, (void)cube, (void)tetrahedral, (void)linear, (void)avx2, (void)source,
-      (void)destination, (void)first, (void)count;
-  return -1;
 }
 
 #endif

@@ -28,13 +28,23 @@ import Testing
     #expect(error?.kind == .tooFewRows(expected: 1024 * 1024 * 1024, found: 1))
   }
 
-  @Test(arguments: [
-    "# " + String(repeating: "x", count: 20 << 20),
-    "LUT_3D_SIZE 2\n" + String(repeating: "0 ", count: 10 << 20),
-    "TITLE " + String(repeating: "t", count: 20 << 20),
-  ])
-  func twentyMegabyteLineIsRejected(_ text: String) {
-    let error = Self.failure(Array(text.utf8))
+  /// A 20 MB line of each kind. The test builds its text: as an argument the text itself
+  /// would be written into the test log, 20 MB a case.
+  enum LongLine: String, CaseIterable, Sendable {
+    case comment, tableRow, title
+
+    var text: String {
+      switch self {
+      case .comment: "# " + String(repeating: "x", count: 20 << 20)
+      case .tableRow: "LUT_3D_SIZE 2\n" + String(repeating: "0 ", count: 10 << 20)
+      case .title: "TITLE " + String(repeating: "t", count: 20 << 20)
+      }
+    }
+  }
+
+  @Test(arguments: LongLine.allCases)
+  func twentyMegabyteLineIsRejected(_ line: LongLine) {
+    let error = Self.failure(Array(line.text.utf8))
     #expect(error?.kind == .lineTooLong(limit: CubeReader.lineLengthLimit))
     #expect((error?.lineText?.count ?? .max) <= 121)
   }

@@ -1,7 +1,9 @@
 import CLUTKernels
 import ColorMath
 import CubeFormat
+import CubeTestSupport
 import LUTEngine
+import TestSupport
 import Testing
 
 @testable import EDRPipeline
@@ -29,14 +31,10 @@ import Testing
 
   /// `count` pixels of `channels` floats: edge values mixed with random EDR values.
   static func pixels(count: Int, channels: Int) -> [Float] {
-    var state: UInt64 = 0x2545_F491_4F6C_DD1D
-    func next() -> UInt64 {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return state >> 33
-    }
+    var rng = SeededGenerator(seed: 0x2545_F491_4F6C_DD1D)
     return (0..<(count * channels)).map { i in
       if i % channels >= 3 { return Float(i % 11) }
-      let r = next()
+      let r = rng.next() >> 33
       if r % 5 == 0 { return edges[Int(r / 5) % edges.count] }
       return Float(r % 1_000_000) / 1_000_000 * 8 - 1
     }

@@ -1,5 +1,6 @@
 import ColorMath
 import CubeFormat
+import CubeTestSupport
 import EDRPipeline
 import Foundation
 import LUTEngine
@@ -10,14 +11,11 @@ import Testing
 @Suite struct CubeApplicationTests {
   /// Pseudo-random EDR pixels (RGBA), enough for several chunks.
   static func pixels(count: Int) -> [Float] {
-    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    var rng = SeededGenerator(seed: 0x9E37_79B9_7F4A_7C15)
     var out: [Float] = []
     out.reserveCapacity(4 * count)
     for i in 0..<count {
-      for _ in 0..<3 {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        out.append(Float(state >> 40) / Float(1 << 24) * 12 - 1)
-      }
+      for _ in 0..<3 { out.append(.random(in: -1..<11, using: &rng)) }
       out.append(Float(i % 7) / 7)
     }
     return out

@@ -1,5 +1,6 @@
 import ColorMath
 import CubeFormat
+import CubeTestSupport
 import EDRPipeline
 import LUTEngine
 import TestSupport

@@ -13,14 +13,14 @@ import Testing
   static var markdownFiles: [URL] {
     let root = Fixtures.repositoryRoot
     let docs = root.appendingPathComponent("docs")
-    let inDocs = (try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []
+    let inDocs = Fixtures.fileNames(in: docs, suffix: ".md")
     let extra = [
       "README.md", "THIRD_PARTY_NOTICES.md", "luts/README.md",
       "Tests/Fixtures/conformance/README.md",
       "Tests/Fixtures/conformance/third-party/README.md",
     ]
     return extra.map { root.appendingPathComponent($0) }
-      + inDocs.filter { $0.hasSuffix(".md") }.sorted().map { docs.appendingPathComponent($0) }
+      + inDocs.map { docs.appendingPathComponent($0) }
   }
 
   @Test func sarifLinksPointAtExistingPagesAndAnchors() throws {

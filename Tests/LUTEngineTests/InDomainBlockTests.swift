@@ -1,4 +1,5 @@
 import CubeFormat
+import TestSupport
 import Testing
 
 @testable import LUTEngine
@@ -44,6 +45,72 @@ import Testing
         }
         #expect(wrong.isEmpty, "\(set) \(mode): \(wrong.prefix(3))")
       }
+    }
+  }
+
+  /// Runs of inside and of outside pixels (one channel 0.25–1.25 beyond the domain) whose
+  /// lengths put a boundary at every lane of a block, after `shift` inside pixels, so that
+  /// the runs slide across the blocks of 8 and the run ends in a tail of 0–7 pixels.
+  static func runs(shift: Int) -> [SIMD3<Float>] {
+    var rng = SeededGenerator(seed: 77)
+    var pixels = randomColors(count: shift, seed: 78, range: 0...1)
+    var outside = false
+    for length in [1, 3, 8, 2, 9, 5, 16, 7, 1, 1, 11, 4, 6, 13, 2, 8, 3] {
+      for _ in 0..<length {
+        var x = SIMD3<Float>(
+          .random(in: 0...1, using: &rng), .random(in: 0...1, using: &rng),
+          .random(in: 0...1, using: &rng))
+        if outside {
+          let channel = Int.random(in: 0..<3, using: &rng)
+          let beyond = Float.random(in: 0.25...1.25, using: &rng)
+          x[channel] = Bool.random(using: &rng) ? 1 + beyond : -beyond
+        }
+        pixels.append(x)
+      }
+      outside.toggle()
+    }
+    return pixels
+  }
+
+  /// Every pixel of the sliding runs equals `ReferenceKernel`'s value whatever block it shares
+  /// and whatever its neighbours are (the loop plans block k + 1 while it reads block k), on
+  /// 1 and 2 threads, with either extrapolation.
+  @Test(arguments: [KernelInstructionSet.best, .sse2])
+  func runsAcrossBlockBoundariesEqualReference(_ set: KernelInstructionSet) {
+    let lut = TestCubes.smoothRandom(size: 9, seed: 31)
+    for mode in NativeKernelTests.modes {
+      let processor = LUTProcessor(
+        lut: lut, interpolation: mode.0, extrapolation: mode.1, instructionSet: set)
+      for shift in 0..<8 {
+        let inputs = Self.runs(shift: shift)
+        for threads in [1, 2] {
+          let outputs = applyBatch(processor, to: inputs, threads: threads).rgb
+          let wrong = zip(inputs, outputs).filter { x, y in
+            y
+              != ReferenceKernel.evaluate(
+                lut, at: x, interpolation: mode.0, extrapolation: mode.1)
+          }
+          #expect(wrong.isEmpty, "\(set) \(mode) shift \(shift), \(threads) threads")
+        }
+      }
+    }
+  }
+
+  /// The runs test means something: each outside run extrapolates (its pixels differ from
+  /// the clamped lookup's) and each inside run does not.
+  @Test func runsHoldBothKinds() {
+    let lut = TestCubes.smoothRandom(size: 9, seed: 31)
+    let inputs = Self.runs(shift: 3)
+    let outside = inputs.map { $0.min() < 0 || $0.max() > 1 }
+    #expect(outside.count(where: { $0 }) == 3 + 2 + 5 + 7 + 1 + 4 + 13 + 8)
+    for interpolation in [Interpolation.trilinear, .tetrahedral] {
+      let linear = applyBatch(
+        LUTProcessor(lut: lut, interpolation: interpolation, extrapolation: .linear), to: inputs
+      ).rgb
+      let clamp = applyBatch(
+        LUTProcessor(lut: lut, interpolation: interpolation, extrapolation: .clamp), to: inputs
+      ).rgb
+      #expect(inputs.indices.allSatisfy { (linear[$0] != clamp[$0]) == outside[$0] })
     }
   }
 

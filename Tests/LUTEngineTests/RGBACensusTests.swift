@@ -1,4 +1,5 @@
 import CLUTKernels
+import TestSupport
 import Testing
 
 /// CLUTKernels' census of RGBA blocks (the counts `edrcube apply` reports) against a count
@@ -13,10 +14,9 @@ import Testing
       [0, 0, 3, 1], [.nan, 0, 0, 1], [0, -.infinity, 0, 1], [0, 0, .infinity, 1],
       [0.2, 0.2, 0.2, .nan], [0.2, 0.2, 0.2, .infinity], [-5, -5, -5, 1], [2, .nan, 0, 1],
     ]
-    var state: UInt32 = 7
+    var rng = SeededGenerator(seed: 7)
     for _ in 0..<61 {
-      state = state &* 1_664_525 &+ 1_013_904_223
-      let v = Float(state >> 8) / Float(1 << 24) * 2.2 - 0.1
+      let v = Float.random(in: -0.1..<2.1, using: &rng)
       pixels.append([v, v * 0.5, 1.1 - v, 1])
     }
     return pixels

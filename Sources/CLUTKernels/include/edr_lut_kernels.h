@@ -5,8 +5,9 @@
 // equal the reference's (as values: the sign of a zero may differ) and do not depend on the
 // instruction set chosen or on the thread count.
 //
-// LUTEngine calls them through `LUTProcessor`; on other architectures
-// `edr_kernels_available()` is false and LUTEngine's portable Swift kernels run instead.
+// LUTEngine prepares one `EDRLookup` per table and mode (`NativeTables`) and applies it; on
+// other architectures `edr_kernels_available()` is false and LUTEngine's portable Swift kernels
+// run instead.
 #ifndef EDR_LUT_KERNELS_H
 #define EDR_LUT_KERNELS_H
 
@@ -74,16 +75,39 @@ void edr_cube3d_prepare(EDRCube3D *cube, const float *nodes, int32_t size, const
 void edr_table1d_prepare(EDRTable1D *table, const float *values, int32_t size, const float lo[3],
                          const float hi[3]);
 
-/// Applies an optional shaper then a 3D table to pixels first ..< first + count of `source`,
-/// writing the same pixels of `destination` (which may be `source`). Only R, G and B are read
-/// and written. `tetrahedral` chooses the interpolation, `linear` the extrapolation (linear
-/// when true, clamp when false). `avx2` chooses the AVX2 loop (only where
-/// `edr_kernels_avx2_supported()`), else the SSE2 loop runs; both give the same bits.
+/// One specialised pixel loop: an optional shaper then a 3D table on pixels first ..< first +
+/// count of `source`, written to the same pixels of `destination` (which may be `source`); only
+/// R, G and B are read and written. Returns the number of pixels whose input R, G or B was NaN
+/// or ±∞.
+typedef int64_t (*EDRLookupLoop)(const EDRTable1D *shaper, const EDRCube3D *cube,
+                                 EDRPixels source, EDRPixels destination, int64_t first,
+                                 int64_t count);
+
+/// A lookup prepared once (as OpenColorIO's CPU ops store their apply function): its stages
+/// and the loops `edr_lookup_prepare` chose for them, one per pixel layout, so that applying it
+/// decides nothing but how the pixels lie in memory.
+typedef struct EDRLookup {
+  /// The shaper in front of the table, or NULL.
+  const EDRTable1D *shaper;
+  const EDRCube3D *cube;
+  /// The loop per layout: strided, packed (R, G, B adjacent, a pixel at least 4 floats),
+  /// planar (stride 1), RGBA in and out.
+  EDRLookupLoop loops[4];
+} EDRLookup;
+
+/// Fills `lookup` for `shaper` (or NULL) then `cube`, choosing its loops once: `tetrahedral`
+/// the interpolation (else trilinear), `linear` the extrapolation (else clamp), `avx2` the AVX2
+/// loops (only where `edr_kernels_avx2_supported()`), else the SSE2 ones; all give the same
+/// bits. The tables must outlive the lookup.
+void edr_lookup_prepare(EDRLookup *lookup, const EDRTable1D *shaper, const EDRCube3D *cube,
+                        bool tetrahedral, bool linear, bool avx2);
+
+/// Applies `lookup` to pixels first ..< first + count of `source`, writing the same pixels of
+/// `destination` (which may be `source`) with the loop for their layout (see `EDRLookupLoop`).
 ///
 /// Returns the number of pixels whose input R, G or B was NaN or ±∞.
-int64_t edr_apply(const EDRTable1D *shaper, const EDRCube3D *cube, bool tetrahedral,
-                  bool linear, bool avx2, EDRPixels source, EDRPixels destination, int64_t first,
-                  int64_t count);
+int64_t edr_lookup_apply(const EDRLookup *lookup, EDRPixels source, EDRPixels destination,
+                         int64_t first, int64_t count);
 
 #ifdef __cplusplus
 }

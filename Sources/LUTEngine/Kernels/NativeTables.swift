@@ -20,11 +20,14 @@ final class NativeTables: @unchecked Sendable {
   private let shaperValues: UnsafeMutableBufferPointer<Float>?
   private let cube: UnsafeMutablePointer<EDRCube3D>
   private let shaper: UnsafeMutablePointer<EDRTable1D>?
-  /// Whether the AVX2 loop runs these tables (else SSE2), chosen once at `init`.
+  /// The tables' lookups, one per interpolation × extrapolation (`lookupIndex`), their loops
+  /// chosen once at `init`.
+  private let lookups: UnsafeMutablePointer<EDRLookup>
+  /// Whether the AVX2 loops run these tables (else SSE2), chosen once at `init`.
   let avx2: Bool
 
-  /// Lays out `table` and `shaper` for the AVX2 loop (`avx2`, only where
-  /// ``avx2Supported``) or the SSE2 loop.
+  /// Lays out `table` and `shaper` and prepares their lookups with the AVX2 loops (`avx2`,
+  /// only where ``avx2Supported``) or the SSE2 loops.
   ///
   /// - Complexity: O(size³) time, 16·size³ bytes.
   init(table: CubeTable3D, shaper table1D: CubeTable1D?, avx2: Bool) {
@@ -55,11 +58,20 @@ final class NativeTables: @unchecked Sendable {
     } else {
       (shaperValues, shaper) = (nil, nil)
     }
+    lookups = .allocate(capacity: 4)
+    for tetrahedral in [false, true] {
+      for linear in [false, true] {
+        let prepared = lookups + Self.lookupIndex(tetrahedral: tetrahedral, linear: linear)
+        prepared.initialize(to: EDRLookup())
+        edr_lookup_prepare(prepared, shaper, cube, tetrahedral, linear, avx2)
+      }
+    }
   }
 
   deinit {
     nodes.deallocate()
     cube.deallocate()
+    lookups.deallocate()
     shaperValues?.deallocate()
     shaper?.deallocate()
   }
@@ -70,15 +82,10 @@ final class NativeTables: @unchecked Sendable {
     interpolation: Interpolation, extrapolation: Extrapolation, source: ChannelPointers,
     destination: ChannelPointers, pixelCount: Int, threads: Int
   ) -> LUTApplyStats {
-    let tetrahedral = interpolation == .tetrahedral
-    let linear = extrapolation != .clamp
+    let prepared = UnsafePointer(lookup(interpolation, extrapolation))
     let (from, to) = (source.native, destination.native)
-    let (cube, shaper, avx2) = (UnsafePointer(cube), shaper.map { UnsafePointer($0) }, avx2)
     return BatchApply.run(pixelCount: pixelCount, threads: threads) { range in
-      Int(
-        edr_apply(
-          shaper, cube, tetrahedral, linear, avx2, from, to, Int64(range.lowerBound),
-          Int64(range.count)))
+      Int(edr_lookup_apply(prepared, from, to, Int64(range.lowerBound), Int64(range.count)))
     }
   }
 
@@ -91,11 +98,23 @@ final class NativeTables: @unchecked Sendable {
       guard let base = bytes.baseAddress else { return }
       let p = base.assumingMemoryBound(to: Float.self)
       let one = EDRPixels(red: p, green: p + 1, blue: p + 2, stride: 3)
-      _ = edr_apply(
-        shaper.map { UnsafePointer($0) }, cube, interpolation == .tetrahedral,
-        extrapolation != .clamp, avx2, one, one, 0, 1)
+      _ = edr_lookup_apply(lookup(interpolation, extrapolation), one, one, 0, 1)
     }
     return pixel
+  }
+
+  /// The prepared lookup of `interpolation` × `extrapolation` (`bounded` runs the linear
+  /// loops; LUTProcessor corrects the pixels below the domain).
+  private func lookup(
+    _ interpolation: Interpolation, _ extrapolation: Extrapolation
+  ) -> UnsafeMutablePointer<EDRLookup> {
+    lookups
+      + Self.lookupIndex(
+        tetrahedral: interpolation == .tetrahedral, linear: extrapolation != .clamp)
+  }
+
+  private static func lookupIndex(tetrahedral: Bool, linear: Bool) -> Int {
+    (tetrahedral ? 2 : 0) + (linear ? 1 : 0)
   }
 
   private static func triple(_ v: SIMD3<Float>) -> [Float] { [v.x, v.y, v.z] }

@@ -1,4 +1,5 @@
 import CubeFormat
+import CubeTestSupport
 import EDRPipeline
 import EDRPlots
 import Testing

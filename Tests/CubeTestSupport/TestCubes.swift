@@ -3,15 +3,15 @@ import Foundation
 import LUTEngine
 import TestSupport
 
-/// Cubes the tests use: conformance files and cubes built in code.
-enum TestCubes {
+/// Cubes the pipeline, authoring and plot tests use: conformance files and cubes built in code.
+public enum TestCubes {
   /// A conformance vector cube, read with the temporary parser.
-  static func vector(_ name: String) throws -> CubeFile {
+  public static func vector(_ name: String) throws -> CubeFile {
     try CubeReader.read(contentsOf: Fixtures.vectors.appendingPathComponent(name).path)
   }
 
   /// An `n³` cube whose node `(r, g, b)` holds `f(r/(n−1), g/(n−1), b/(n−1))`, red fastest.
-  static func table(size n: Int, _ f: (SIMD3<Double>) -> SIMD3<Double>) -> CubeLUT {
+  public static func table(size n: Int, _ f: (SIMD3<Double>) -> SIMD3<Double>) -> CubeLUT {
     var values: [Float] = []
     values.reserveCapacity(n * n * n * 3)
     for b in 0..<n {
@@ -26,5 +26,5 @@ enum TestCubes {
   }
 
   /// The identity cube of size `n`.
-  static func identity(size n: Int) -> CubeLUT { table(size: n) { $0 } }
+  public static func identity(size n: Int) -> CubeLUT { table(size: n) { $0 } }
 }

@@ -1,6 +1,7 @@
 import ColorMath
 import CubeAuthoring
 import CubeFormat
+import CubeTestSupport
 import EDRPipeline
 import Foundation
 import TestSupport

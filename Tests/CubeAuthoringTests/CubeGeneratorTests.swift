@@ -20,12 +20,12 @@ import Testing
 
   /// Deterministic points in `[lo, hi]³`.
   static func points(_ count: Int, lo: Double = 0, hi: Double = 1) -> [SIMD3<Double>] {
-    var state: UInt64 = 0x2545_F491_4F6C_DD1D
-    func next() -> Double {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return lo + (hi - lo) * Double(state >> 11) / Double(1 << 53)
+    var rng = SeededGenerator(seed: 0x2545_F491_4F6C_DD1D)
+    return (0..<count).map { _ in
+      SIMD3(
+        .random(in: lo...hi, using: &rng), .random(in: lo...hi, using: &rng),
+        .random(in: lo...hi, using: &rng))
     }
-    return (0..<count).map { _ in SIMD3(next(), next(), next()) }
   }
 
   @Test func identitiesAreExactEverywhere() throws {
