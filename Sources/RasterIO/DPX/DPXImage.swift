@@ -87,3 +87,37 @@ public struct DPXImage: Hashable, Sendable {
       samples: samples, byteOrder: byteOrder, transfer: transfer, colorimetric: colorimetric)
   }
 }
+
+extension DPXImage {
+  /// Transforms the RGB in blocks of interleaved RGBA `Float` (each code over `maxCode`,
+  /// alpha 1 when absent and left as it is), storing R, G, B back rounded to the nearest code
+  /// within `0…maxCode` (NaN to 0). Returns `transform`'s results in pixel order.
+  public mutating func transformRGB<R>(_ transform: (RGBABlock) -> R) -> [R] {
+    let pixels = width * height
+    let c = channels
+    let top = Float(maxCode)
+    let blockPixels = 4096
+    let scratch = UnsafeMutableBufferPointer<Float>.allocate(capacity: 4 * blockPixels)
+    defer { scratch.deallocate() }
+    var results: [R] = []
+    for start in stride(from: 0, to: pixels, by: blockPixels) {
+      let count = min(blockPixels, pixels - start)
+      for p in 0..<count {
+        for k in 0..<4 {
+          scratch[4 * p + k] = k < c ? Float(samples[c * (start + p) + k]) / top : 1
+        }
+      }
+      let block = RGBABlock(
+        values: UnsafeMutableBufferPointer(rebasing: scratch[0..<(4 * count)]),
+        firstPixel: start, hasAlpha: hasAlpha)
+      results.append(transform(block))
+      for p in 0..<count {
+        for k in 0..<3 {
+          let v = scratch[4 * p + k]
+          samples[c * (start + p) + k] = v.isNaN ? 0 : UInt16((min(max(v, 0), 1) * top).rounded())
+        }
+      }
+    }
+    return results
+  }
+}

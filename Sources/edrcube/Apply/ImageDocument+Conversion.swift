@@ -7,6 +7,7 @@ extension ImageDocument {
     switch self {
     case .exr: .openEXR
     case .tiff: .tiff
+    case .dpx: .dpx
     }
   }
 
@@ -43,6 +44,11 @@ extension ImageDocument {
       return FormatConversion(
         image: .exr(conversion.image, [set], luminance: []), dropped: conversion.dropped)
     default:
+      guard format == target else {
+        throw CLIFailure(
+          "\(path): error: apply writes DPX from DPX input only (not \(format.rawValue.uppercased()) to \(target.rawValue.uppercased()))"
+        )
+      }
       return FormatConversion(image: self, dropped: [])
     }
   }
