@@ -58,4 +58,34 @@ import Testing
       #expect(!FileManager.default.fileExists(atPath: output))
     }
   }
+
+  /// `--depth` writes a DPX at another depth: the 16-bit grade of a 10-bit file is the
+  /// 10-bit grade's codes within a 10-bit code.
+  @Test func depthSetsTheDPXOutputsBitsPerComponent() throws {
+    try withTemporaryDirectory { dir in
+      let input = dir.appendingPathComponent("in.dpx").path
+      let samples = (0..<(4 * 2 * 3)).map { UInt16(($0 * 97) % 1024) }
+      try DPXImage(width: 4, height: 2, bitDepth: 10, hasAlpha: false, samples: samples)
+        .write(to: input)
+      let ten = dir.appendingPathComponent("ten.dpx").path
+      let sixteen = dir.appendingPathComponent("sixteen.dpx").path
+      for (path, extra) in [(ten, [String]()), (sixteen, ["--depth", "16"])] {
+        let r = try EDRCubeExecutable.run(["apply", input, "--lut", Self.lut, "-o", path] + extra)
+        try #require(r.status == 0, "\(r.stderr)")
+      }
+      let a = try DPXImage.read(path: ten)
+      let b = try DPXImage.read(path: sixteen)
+      #expect(a.bitDepth == 10 && b.bitDepth == 16)
+      for (x, y) in zip(a.samples, b.samples) {
+        let difference: Double = abs(Double(x) / 1023 - Double(y) / 65535)
+        #expect(difference <= 1.0 / 1023, "\(x) vs \(y)")
+      }
+      let refused = try EDRCubeExecutable.run(
+        [
+          "apply", ten, "--lut", Self.lut, "-o", dir.appendingPathComponent("x.dpx").path,
+          "--depth", "11",
+        ])
+      #expect(refused.status != 0 && refused.stderr.contains("--depth must be 8, 10, 12 or 16"))
+    }
+  }
 }

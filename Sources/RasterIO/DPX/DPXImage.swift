@@ -89,6 +89,16 @@ public struct DPXImage: Hashable, Sendable {
 }
 
 extension DPXImage {
+  /// Rescales every code to `bits` per component (one of ``bitDepths``), rounding to the
+  /// nearest: `code · (2^bits − 1) / maxCode`.
+  public mutating func setBitDepth(_ bits: Int) {
+    precondition(Self.bitDepths.contains(bits), "DPXImage: bit depth 8, 10, 12 or 16")
+    let from = Double(maxCode)
+    let to = Double((1 << bits) - 1)
+    samples = samples.map { UInt16((Double($0) * to / from).rounded()) }
+    bitDepth = bits
+  }
+
   /// Transforms the RGB in blocks of interleaved RGBA `Float` (each code over `maxCode`,
   /// alpha 1 when absent and left as it is), storing R, G, B back rounded to the nearest code
   /// within `0…maxCode` (NaN to 0). Returns `transform`'s results in pixel order.
