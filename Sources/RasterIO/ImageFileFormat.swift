@@ -8,6 +8,8 @@ public enum ImageFileFormat: String, Hashable, Sendable {
   case tiff
   /// PNG (`89 50 4e 47 0d 0a 1a 0a`).
   case png
+  /// DPX, either byte order (`SDPX`, `XPDS`).
+  case dpx
 
   /// Recognises a format from a file's first bytes, or nil.
   public static func sniff(_ head: some Collection<UInt8>) -> ImageFileFormat? {
@@ -19,6 +21,7 @@ public enum ImageFileFormat: String, Hashable, Sendable {
       return .tiff
     }
     if b == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { return .png }
+    if b.starts(with: Array("SDPX".utf8)) || b.starts(with: Array("XPDS".utf8)) { return .dpx }
     return nil
   }
 
@@ -54,7 +57,7 @@ public enum ImageFileFormat: String, Hashable, Sendable {
     }
     guard let format = sniff(head.prefix(count)) else {
       throw RasterIOError(
-        .notRecognized, path: path, "unsupported format: not an OpenEXR, TIFF or PNG file")
+        .notRecognized, path: path, "unsupported format: not an OpenEXR, TIFF, PNG or DPX file")
     }
     return format
   }

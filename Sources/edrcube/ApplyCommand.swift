@@ -100,6 +100,9 @@ struct ApplyCommand: ParsableCommand {
     help: "EXR output RGB pixel type (default: kept).")
   var pixelType: PixelTypeOption?
 
+  @Option(help: "DPX output bits per component: 8, 10, 12 or 16 (default: kept).")
+  var depth: Int?
+
   @Option(
     help:
       "Output compression (EXR: none, rle, zips, zip, piz, pxr24, b44, b44a, dwaa, dwab; TIFF: none, lzw, deflate, zip, packbits, lzma, zstd, jpeg). Default: kept."
@@ -139,6 +142,9 @@ struct ApplyCommand: ParsableCommand {
   var timing = false
 
   func validate() throws {
+    if let depth, !DPXImage.bitDepths.contains(depth) {
+      throw ValidationError("--depth must be 8, 10, 12 or 16.")
+    }
     if let frames, FrameRange(frames) == nil {
       throw ValidationError("--frames: expected 1001-1100, 1001-1100x2 or 1,5,9-12.")
     }
@@ -204,7 +210,7 @@ struct ApplyCommand: ParsableCommand {
         try options.resolve(cube, defaultWorking: working)
       },
       part: part, layer: layer, view: view, alpha: alpha, transparent: alphaZero,
-      pixelType: pixelType?.exrPixelType,
+      pixelType: pixelType?.exrPixelType, depth: depth,
       compression: compression?.rawValue,
       writer: AtomicFileWriter(
         protecting: jobs.map(\.input), allowReplacingInputs: inPlace,

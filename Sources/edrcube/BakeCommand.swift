@@ -18,12 +18,14 @@ struct BakeCommand: ParsableCommand {
       Hosts that clamp a cube at its domain (OpenColorIO and so Nuke, Maya, Blender and \
       ffmpeg's ocio filter; Resolve; ffmpeg's lut3d) lose everything EDRCube does above \
       white. bake evaluates the cube exactly as eval and apply would (space, extrapolation, \
-      policy, tone map: the same options) at the nodes of a shaper (linear toe below 0, log2 above) over \
-      [--range-min, --range-max] × white, working linear, and writes: --for ocio a CLF \
-      (halfDomain LUT1D shaper + tetrahedral LUT3D), --for resolve a shaper + 3D .cube, \
-      --for ffmpeg a .csp whose prelut is the shaper. --report prints ΔE_ITP of the host's \
-      result (emulated by EDRCube; scripts/interop/bake_interop.py measures the real hosts) \
-      against EDRCube's own over the range.
+      policy, tone map: the same options) over [--range-min, --range-max] × white, working \
+      linear, at the nodes of the cube's own shaper (its input curve and 1D shaper, so the \
+      table's nodes are the cube's, extended beyond its domain), and writes: --for ocio a CLF \
+      (matrix to the cube's primaries, halfDomain LUT1D shaper, LUT3D, the output curve, \
+      matrix back), --for resolve a shaper + 3D .cube, --for ffmpeg a .csp whose prelut is \
+      the shaper (those two without matrices: a cube in other primaries takes the log2 \
+      shaper). --report prints ΔE_ITP of the host's result (emulated by EDRCube; \
+      scripts/interop/bake_interop.py measures the real hosts) against EDRCube's own.
       """)
 
   /// The host a bake is for.
@@ -132,7 +134,8 @@ struct BakeCommand: ParsableCommand {
         low: rangeMin, high: rangeMax, subdivision: subdivide ?? (host == .ocio ? 1 : 2),
         perOctave: highlightNodes)
     case (.log2, _), (.cube, _):
-      // A process list has no grid of its own to follow: the log2 shaper.
+      // A process list has no grid of its own to follow, nor a flat bake of a cube in other
+      // primaries: the log2 shaper, 129 nodes then.
       let log2 = BakeShaper(low: rangeMin, high: rangeMax, offset: shaperOffset, toe: shaperToe)
       bake = LookBake(application, shaper: log2, size: size ?? (shaper == .cube ? 129 : 65))
     }

@@ -136,7 +136,7 @@ enum ApplyJobs {
     throw CLIFailure(message)
   }
 
-  /// The output's format, from its name (`.exr`, `.tif`, `.tiff`, any case); an unknown
+  /// The output's format, from its name (`.exr`, `.tif`, `.tiff`, `.dpx`, any case); an unknown
   /// extension is refused (before anything is written). Standard output (`-o -`) has no
   /// name: nil, and the input's format is written.
   static func outputFormat(_ job: ApplyJob) throws -> ImageFileFormat? {
@@ -145,10 +145,11 @@ enum ApplyJobs {
     switch ext {
     case "exr": return .openEXR
     case "tif", "tiff": return .tiff
+    case "dpx": return .dpx
     default:
       let what = ext.isEmpty ? "(no extension)" : "'.\(ext)'"
       throw CLIFailure(
-        "\(job.output): error: unsupported output format \(what): name the output .exr, .tif or .tiff"
+        "\(job.output): error: unsupported output format \(what): name the output .exr, .tif, .tiff or .dpx"
       )
     }
   }

@@ -33,6 +33,8 @@ struct FrameProcessor: Sendable {
   /// `--alpha-zero`: the colour of premultiplied pixels whose alpha is not above 0.
   var transparent: TransparentColour
   var pixelType: EXRPixelType?
+  /// `--depth`: a DPX output's bits per component.
+  var depth: Int?
   var compression: String?
   var writer: AtomicFileWriter
   /// What an input may decode to (`--max-image-mib`).
@@ -87,6 +89,7 @@ struct FrameProcessor: Sendable {
     var clock = Clock()
     var document = try ImageDocument.read(
       path: job.input, part: part, layer: layer, view: view, limits: limits, notes: &notes)
+    if let depth { try document.setDepth(depth, path: job.output) }
     var working = document.workingSpaces
     var alphaMode = alpha ?? document.alphaMode
     if let target = try ApplyJobs.outputFormat(job), target != document.format {

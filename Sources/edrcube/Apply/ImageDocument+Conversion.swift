@@ -7,6 +7,7 @@ extension ImageDocument {
     switch self {
     case .exr: .openEXR
     case .tiff: .tiff
+    case .dpx: .dpx
     }
   }
 
@@ -43,7 +44,24 @@ extension ImageDocument {
       return FormatConversion(
         image: .exr(conversion.image, [set], luminance: []), dropped: conversion.dropped)
     default:
+      guard format == target else {
+        throw CLIFailure(
+          "\(path): error: apply writes DPX from DPX input only (not \(format.rawValue.uppercased()) to \(target.rawValue.uppercased()))"
+        )
+      }
       return FormatConversion(image: self, dropped: [])
     }
+  }
+
+  /// `--depth`: a DPX document's codes rescaled to `bits` per component before the grade (so
+  /// the output is written at that depth); other formats refuse it, naming the output.
+  mutating func setDepth(_ bits: Int, path: String) throws {
+    guard case .dpx(var image) = self else {
+      throw CLIFailure(
+        "\(path): error: --depth sets a DPX output's bits per component; this output is \(format.rawValue.uppercased())"
+      )
+    }
+    image.setBitDepth(bits)
+    self = .dpx(image)
   }
 }

@@ -12,6 +12,7 @@ import RasterIO
 enum ImageDocument {
   case exr(EXRImage, [EXRChannelSet], luminance: [EXRLuminanceLayer])
   case tiff(TIFFImage)
+  case dpx(DPXImage)
 
   /// How colour relates to alpha in a file.
   enum AlphaMode: String, CaseIterable {
@@ -52,9 +53,11 @@ enum ImageDocument {
       return .exr(image, selection.sets + grey, luminance: selection.luminance)
     case .tiff:
       return .tiff(try TIFFImage.read(path: path, limits: limits))
+    case .dpx:
+      return .dpx(try DPXImage.read(path: path, limits: limits))
     case .png:
       throw RasterIOError(
-        .unsupported, path: path, "PNG is 8/16-bit SDR; apply reads OpenEXR and TIFF")
+        .unsupported, path: path, "PNG is 8/16-bit SDR; apply reads OpenEXR, TIFF and DPX")
     }
   }
 
@@ -75,6 +78,7 @@ enum ImageDocument {
     switch self {
     case .exr(let image, let sets, _): return try image.rgba(sets[0])
     case .tiff(let image): return image.rgba
+    case .dpx(let image): return image.rgba
     }
   }
 
@@ -83,13 +87,16 @@ enum ImageDocument {
 
   /// What each set's pixels mean (docs/semantics.md §1): EXR and float TIFF are linear EDR in
   /// the part's chromaticities (the named set they match within 1e-4, else as written; Rec.709
-  /// without them); integer TIFF is sRGB-encoded Rec.709.
+  /// without them); integer TIFF is sRGB-encoded Rec.709; DPX is linear Rec.709 when its
+  /// transfer code says linear (2), else sRGB-encoded Rec.709 (`--working-space` names others).
   var workingSpaces: [WorkingSpace] {
     switch self {
     case .exr(let image, let sets, _):
       return sets.map { Self.workingSpace(of: image.parts[$0.partIndex]) }
     case .tiff(let image):
       return [image.sampleType.isFloat ? .linearRec709 : WorkingSpace(.srgb, named: .rec709)]
+    case .dpx(let image):
+      return [image.transfer == 2 ? .linearRec709 : WorkingSpace(.srgb, named: .rec709)]
     }
   }
 
@@ -108,11 +115,12 @@ enum ImageDocument {
   }
 
   /// How the file stores alpha: EXR is premultiplied; TIFF says so in ExtraSamples
-  /// (associated = premultiplied; unassociated or unspecified = straight).
+  /// (associated = premultiplied; unassociated or unspecified = straight); DPX is straight.
   var alphaMode: AlphaMode {
     switch self {
     case .exr: return .premultiplied
     case .tiff(let image): return image.alpha == .premultiplied ? .premultiplied : .straight
+    case .dpx: return .straight
     }
   }
 
@@ -133,6 +141,7 @@ enum ImageDocument {
       case .float32: return (.greatestFiniteMagnitude, false)
       default: return (1, true)
       }
+    case .dpx: return (1, true)
     }
   }
 
@@ -170,6 +179,12 @@ enum ImageDocument {
       return (results + rest, earlier + seconds)
     } tiff: { image in
       try image.transformRGB(writingTo: path, using: writer) { transform(0, $0) }
+    } dpx: { image in
+      var clock = Clock()
+      let results = image.transformRGB { transform(0, $0) }
+      let seconds = clock.lap()
+      try image.write(to: path, using: writer)
+      return (results, seconds)
     }
   }
 
@@ -189,6 +204,8 @@ enum ImageDocument {
       Self.foldLuminance(luminance, of: &image, pixelType: pixelType)
       return results
     } tiff: { image in
+      image.transformRGB { transform(0, $0) }
+    } dpx: { image in
       image.transformRGB { transform(0, $0) }
     }
   }
@@ -223,16 +240,18 @@ enum ImageDocument {
     switch self {
     case .exr(let image, _, _): try image.write(to: path, using: writer)
     case .tiff(let image): try image.write(to: path, using: writer)
+    case .dpx(let image): try image.write(to: path, using: writer)
     }
   }
 
-  /// Applies the compression override (`path` names the output in its error) and, for TIFF,
-  /// strips of a sensible size, then calls `exr` or `tiff` with the image moved out of `self`,
+  /// Applies the compression override (`path` names the output in its error; DPX has none)
+  /// and, for TIFF, strips of a sensible size, then calls `exr`, `tiff` or `dpx` with the image
+  /// moved out of `self`,
   /// so its sample arrays are uniquely referenced and transformed in place.
   private mutating func withImage<T>(
     compression: String?, path: String,
     exr: (inout EXRImage, [EXRChannelSet], [EXRLuminanceLayer]) throws -> T,
-    tiff: (inout TIFFImage) throws -> T
+    tiff: (inout TIFFImage) throws -> T, dpx: (inout DPXImage) throws -> T
   ) throws -> T {
     let placeholder = ImageDocument.tiff(
       TIFFImage(width: 0, height: 0, samplesPerPixel: 3, samples: .uint8([])))
@@ -261,6 +280,14 @@ enum ImageDocument {
         image.compression = c
       }
       return try tiff(&image)
+    case .dpx(var image):
+      self = placeholder
+      defer { self = .dpx(image) }
+      if let compression {
+        throw RasterIOError(
+          .invalidRequest, path: path, "DPX has no compression ('\(compression)')")
+      }
+      return try dpx(&image)
     }
   }
 }
