@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Runs `edrcube shader` output on a Vulkan device (lavapipe, Mesa's CPU driver, where no GPU is
-present) and compares it with `edrcube eval` over the same samples and options (docs/gpu.md).
+present) and compares it with the CPU engine over the same samples and options (docs/gpu.md):
+`edrcube apply` on the samples as a float EXR, which gives the bits `eval` gives (checked on
+four cases).
 
 Run (after `swift build --product edrcube`):
 
@@ -8,18 +10,18 @@ Run (after `swift build --product edrcube`):
 
 EDRCUBE_HEAVY=1 runs 2^20 samples instead of the default 2^14.
 
-Cases: raw cubes (a generated 17³ look on the domain -0.25…1.5, the bundled 33³ teal_orange_sdr,
-65³ a generated look) under trilinear and tetrahedral, bounded, linear and clamp extrapolation;
-the bundled SDR look (srgb) under each highlight policy and an sRGB working space, the bundled PQ
-look, a generated 65³ HLG look and the bundled LogC3 and ACEScct → Rec.709 cubes, through the
-whole chain (working space → cube space, lookup, back, policy); a generated 5³ look for
-`--table constant`. For each case and language it writes the shader, runs it on every sample and
-checks max |shader - eval| <= 2e-5 * max(|eval|, 1): WGSL through wgpu; GLSL compiled by
-glslangValidator to SPIR-V, checked by spirv-val, turned into MSL by spirv-cross (structure
-only) and run through wgpu. Samples: a third uniform in [0, 1]³, a third in [-0.5, 16]³ and a
-third in [-0.5, 1]³ (so over 60 % lie outside [0, 1], a third have negative components), plus
-NaN, ±inf and grey 4.0. Exit status 0 when every check passes; each failure is printed, and a
-table of the largest errors at the end.
+Cases: raw cubes (a generated 17³ look on the domain -0.25…1.5, the bundled 33³ teal_orange_sdr
+and bleach_bypass_sdr, a generated 65³ look) under trilinear and tetrahedral, bounded, linear and
+clamp extrapolation; through the whole chain (working space → cube space, lookup, back, policy):
+the bundled SDR look (srgb) under each highlight policy and an sRGB working space, a generated
+33³ PQ look, a generated 65³ HLG look and the bundled LogC3 and ACEScct → BT.1886 cubes; a
+generated 5³ look for `--table constant`. For each case and language it writes the shader, runs
+it on every sample and checks max |shader - cpu| <= 2e-5 * max(|cpu|, 1) per channel: WGSL
+through wgpu; GLSL and HLSL (-D) compiled by glslangValidator to SPIR-V, checked by spirv-val,
+turned into MSL by spirv-cross (structure only) and run through wgpu. Samples: a third uniform
+in [0, 1]³, a third in [-0.5, 16]³ and a third in [-0.5, 1]³ (57 % outside [0, 1]), plus NaN,
+±inf and grey 4.0. Exit status 0 when every check passes; each failure is printed, and a table
+of the largest errors (per channel and of the pixel's largest component) at the end.
 """
 
 import argparse
@@ -46,6 +48,11 @@ UNFUSED_TRILINEAR_TOLERANCE = 1e-4
 # are held to this bound per channel, and to 2e-5 of the pixel's largest component.
 PQ_TOLERANCE = 1e-4
 TOOLS = ("glslangValidator", "spirv-val", "spirv-cross")
+# The samples are an EXR image of this width for `edrcube apply`.
+IMAGE_WIDTH = 256
+# The cases whose `apply` reference is compared with `eval`, bit for bit.
+EVAL_CROSS_CHECKS = ("look17 raw trilinear bounded", "teal_orange33 srgb trilinear rising-maxrgb",
+                     "pq33 trilinear clamp", "logc3-to-bt1886-33 tetrahedral bounded")
 LANGUAGES = ("wgsl", "glsl", "hlsl")
 
 
@@ -91,6 +98,7 @@ def write_look(path, size, lo, hi, space=None):
 
 
 def samples(count):
+    count = -(-count // IMAGE_WIDTH) * IMAGE_WIDTH
     rng = np.random.default_rng(38)
     third = count // 3
     inside = rng.uniform(0, 1, (third, 3))
@@ -154,14 +162,37 @@ def cases(root, work):
     return out
 
 
-def cpu_reference(edrcube, cube, options, data):
-    text = "\n".join(f"{r!r} {g!r} {b!r}" for r, g, b in data.tolist()) + "\n"
+def cpu_reference(edrcube, cube, options, data, work):
+    """`edrcube apply` of the same options to the samples as a float EXR (the batch path, which
+    gives every pixel the bits `eval` gives it: `check_apply_is_eval`)."""
+    import OpenEXR  # noqa: PLC0415
+
+    source, target = os.path.join(work, "samples.exr"), os.path.join(work, "applied.exr")
+    if not os.path.exists(source):
+        header = {"compression": OpenEXR.NO_COMPRESSION, "type": OpenEXR.scanlineimage}
+        OpenEXR.File(header, {"RGB": data.reshape(-1, IMAGE_WIDTH, 3)}).write(source)
     run = subprocess.run(
-        [edrcube, "eval", "--lut", cube, *options, "--quiet"],
-        input=text, capture_output=True, text=True, check=False)
+        [edrcube, "apply", source, "-o", target, "--lut", cube, *options, "--pixel-type",
+         "float", "--compression", "none", "--quiet"],
+        capture_output=True, text=True, check=False)
+    if run.returncode != 0:
+        fail_setup(f"edrcube apply failed: {run.stderr.strip()}")
+    with OpenEXR.File(target) as file:
+        return np.array(file.channels()["RGB"].pixels, np.float32).reshape(-1, 3)
+
+
+def check_apply_is_eval(edrcube, cube, options, data, work):
+    """The reference path agrees with `eval`, bit for bit, on the first 4096 samples."""
+    head = data[:4096]
+    text = "\n".join(f"{r!r} {g!r} {b!r}" for r, g, b in head.tolist()) + "\n"
+    run = subprocess.run([edrcube, "eval", "--lut", cube, *options, "--quiet"],
+                         input=text, capture_output=True, text=True, check=False)
     if run.returncode != 0:
         fail_setup(f"edrcube eval failed: {run.stderr.strip()}")
-    return np.array([line.split() for line in run.stdout.splitlines()], dtype=np.float32)
+    evaluated = np.array([line.split() for line in run.stdout.splitlines()], dtype=np.float32)
+    applied = cpu_reference(edrcube, cube, options, data, work)[:4096]
+    if not np.array_equal(evaluated.view(np.uint32), applied.view(np.uint32)):
+        fail_setup(f"apply and eval disagree on {cube} {' '.join(options)}")
 
 
 def run_compute(wgpu, device, code, entry, table, data):
@@ -230,7 +261,7 @@ def relative_error(got, reference, per_pixel=False):
 
 def check_case(args, wgpu, device, lavapipe, work, case, data, results):
     label, cube, options, storage = case
-    reference = cpu_reference(args.edrcube, cube, options, data)
+    reference = cpu_reference(args.edrcube, cube, options, data, work)
     failures = 0
     # Trilinear with a first-order extension (every lookup but clamp's) on an unfused device.
     known_case = lavapipe and " trilinear " in label and not label.endswith("clamp")
@@ -308,7 +339,11 @@ def main():
     print(f"shader_check: {len(data)} samples ({share:.0%} outside [0, 1]) on {name}")
     failures = 0
     results = []
-    for case in cases(root, work):
+    all_cases = cases(root, work)
+    for label, cube, options, _ in all_cases:
+        if label in EVAL_CROSS_CHECKS:
+            check_apply_is_eval(args.edrcube, cube, options, data, work)
+    for case in all_cases:
         if args.only and args.only not in case[0]:
             continue
         failures += check_case(args, wgpu, device, lavapipe, work, case, data, results)
