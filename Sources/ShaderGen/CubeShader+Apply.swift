@@ -85,8 +85,9 @@ extension CubeShader {
         let w = c.weights
         lines += decode("edrcube_cube(\(grey))", into: "g").map { "  " + $0 }
         lines += [
-          "  " + d.constant(
-            f, "y", "\(l(w.x)) * g.x + \(l(w.y)) * g.y + \(l(w.z)) * g.z"),
+          "  "
+            + d.constant(
+              f, "y", "\(l(w.x)) * g.x + \(l(w.y)) * g.y + \(l(w.z)) * g.z"),
           "  o = o * max(1.0, y / \(l(c.whiteResponse)));",
         ]
       default:

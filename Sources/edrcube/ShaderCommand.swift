@@ -13,7 +13,8 @@ extension ShaderTableStorage: ExpressibleByArgument {}
 struct ShaderCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "shader",
-    abstract: "Write a cube's application as GLSL, HLSL or WGSL shader source, with EDR extrapolation.",
+    abstract:
+      "Write a cube's application as GLSL, HLSL or WGSL shader source, with EDR extrapolation.",
     discussion: """
       The shader computes what eval and apply compute with the same options: working space \
       to the cube's input space, the lookup (no hardware filtering; bounded, linear or clamp \

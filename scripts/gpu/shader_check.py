@@ -14,7 +14,8 @@ Cases: raw cubes (a generated 17³ look on the domain -0.25…1.5, the bundled 3
 and bleach_bypass_sdr, a generated 65³ look) under trilinear and tetrahedral, bounded, linear and
 clamp extrapolation; through the whole chain (working space → cube space, lookup, back, policy):
 the bundled SDR look (srgb) under each highlight policy and an sRGB working space, a generated
-33³ PQ look, a generated 65³ HLG look and the bundled LogC3 and ACEScct → BT.1886 cubes; a
+33³ PQ look, the bundled PQ look (a 1D shaper and a 33³ cube; also as raw values), a generated
+65³ HLG look and the bundled LogC3 and ACEScct → BT.1886 cubes; a
 generated 5³ look for `--table constant`. For each case and language it writes the shader, runs
 it on every sample and checks max |shader - cpu| <= 2e-5 * max(|cpu|, 1) per channel: WGSL
 through wgpu; GLSL and HLSL (-D) compiled by glslangValidator to SPIR-V, checked by spirv-val,
@@ -151,6 +152,10 @@ def cases(root, work):
         out.append((f"pq33 {interp} clamp", pq33, ["--interp", interp], "buffer"))
         out.append((f"pq33 {interp} linear", pq33,
                     ["--interp", interp, "--extrapolation", "linear"], "buffer"))
+        out.append((f"pq-teal_orange33+shaper {interp} clamp", lut("teal_orange_pq.cube"),
+                    ["--interp", interp], "buffer"))
+        out.append((f"teal_orange_pq33+shaper raw {interp} bounded", lut("teal_orange_pq.cube"),
+                    ["--lut-space", "raw", "--interp", interp], "buffer"))
         out.append((f"hlg65 {interp} clamp", hlg65, ["--interp", interp], "buffer"))
         out.append((f"logc3-to-bt1886-33 {interp} bounded", lut("logc3_to_rec709.cube"),
                     ["--interp", interp], "buffer"))
