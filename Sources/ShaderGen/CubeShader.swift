@@ -2,15 +2,18 @@ public import CubeFormat
 public import EDRPipeline
 public import LUTEngine
 
-/// A 3D cube as GPU shader source: the lookup of docs/semantics.md §3 (trilinear or
-/// tetrahedral, `bounded`, `linear` or `clamp` extrapolation, non-finite input as the CPU handles it)
-/// written out in GLSL or WGSL, with no hardware filtering (docs/gpu.md).
+/// A 3D cube (with an optional 1D shaper) as GPU shader source: the lookup of
+/// docs/semantics.md §3 (trilinear or tetrahedral, `bounded`, `linear` or `clamp`
+/// extrapolation, non-finite input as the CPU handles it) and, for a `CubeApplication`, the
+/// conversions around it (§1, §4, §5), written out in GLSL, HLSL or WGSL with no hardware
+/// filtering (docs/gpu.md).
 ///
 /// Every generated source has the same interface: `edrcube_apply(rgb)` maps one RGB through
-/// the cube (raw values, or working-space pixels through the whole application); a compute entry point (`main` in GLSL, `edrcube_main` in WGSL, 64 threads
-/// a workgroup) maps a storage buffer of RGBA Float32 pixels in place at binding 1 (alpha
-/// untouched); with ``ShaderTableStorage/buffer`` the nodes are a read-only storage buffer of
-/// Float32 at binding 0 (``tableData``). Set / group 0.
+/// the cube (raw values, or working-space pixels through the whole application); a compute
+/// entry point (`main` in GLSL and HLSL, `edrcube_main` in WGSL, 64 threads a workgroup) maps a
+/// storage buffer of RGBA Float32 pixels in place at binding 1 (alpha untouched); with
+/// ``ShaderTableStorage/buffer`` the nodes are a read-only storage buffer of Float32 at
+/// binding 0 (``tableData``). Set / group 0.
 public struct CubeShader: Sendable {
   /// The largest cube written as a constant array (`9³·3` Floats): every invocation may hold its own copy of a constant array, so larger tables belong in the buffer.
   public static let maximumConstantSize = 9

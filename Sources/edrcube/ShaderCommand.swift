@@ -9,7 +9,8 @@ import ShaderGen
 extension ShaderLanguage: ExpressibleByArgument {}
 extension ShaderTableStorage: ExpressibleByArgument {}
 
-/// `edrcube shader`: the cube's lookup as GLSL or WGSL compute-shader source (docs/gpu.md).
+/// `edrcube shader`: the cube's application as GLSL, HLSL or WGSL compute-shader source
+/// (docs/gpu.md).
 struct ShaderCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "shader",
@@ -18,7 +19,7 @@ struct ShaderCommand: ParsableCommand {
     discussion: """
       The shader computes what eval and apply compute with the same options: working space \
       to the cube's input space, the lookup (no hardware filtering; bounded, linear or clamp \
-      extrapolation), back, and the highlight policy. 1D shapers, tone maps and CLF/CTF are \
+      extrapolation), back, and the highlight policy. Tone maps, video range and CLF/CTF are \
       not supported yet. Interface and bindings: docs/gpu.md.
       """)
 
