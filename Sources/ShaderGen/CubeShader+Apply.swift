@@ -43,7 +43,8 @@ extension CubeShader {
           d.constant(f, "top", "max(max(w.x, w.y), w.z)"),
           "if (top > 1.0 && \(finite.joined(separator: " && "))) {",
           "  m = top;",
-          "  signal = \(c.input.encode("w / top", d));",
+          "  " + d.constant(v, "scaled", "w / top"),
+          "  signal = \(c.input.encode("scaled", d));",
           "} else {",
           "  signal = \(c.input.encode("w", d));",
           "}",
@@ -63,14 +64,16 @@ extension CubeShader {
     var lines = [d.constant(v, "looked", "edrcube_cube(signal)")]
     guard let output = c.output else { return lines + ["return looked;"] }
     // PQ and HLG signals are clamped to 0…1 and decoded to cd/m², then to EDR units.
+    // `o` is scaled and converted further; the grey `g` only read.
     func decode(_ x: String, into name: String) -> [String] {
+      let declare = name == "o" ? d.mutable : d.constant
       switch output {
       case .pq, .hlg:
         return [
           d.constant(v, "\(name)s", "min(max(\(x), \(d.splat("0.0"))), \(d.splat("1.0")))"),
-          d.mutable(v, name, "\(output.decode("\(name)s", d)) / \(l(c.outputReferenceWhite))"),
+          declare(v, name, "\(output.decode("\(name)s", d)) / \(l(c.outputReferenceWhite))"),
         ]
-      default: return [d.mutable(v, name, output.decode(x, d))]
+      default: return [declare(v, name, output.decode(x, d))]
       }
     }
     lines += decode("looked", into: "o")
@@ -81,12 +84,17 @@ extension CubeShader {
         lines.append(
           "  o = o * (m - \(l(c.risingFactor)) * (1.0 - exp((1.0 - m) * \(l(c.inverseBend)))));")
       case .toneScaledMaxRGB where c.whiteResponse > 1e-6:
-        let grey = d.splat("\(c.input.encode(d.splat("m"), d)).x")
+        // The grey `enc(m)` through the cube (the input is srgb or bt1886: a per-channel curve).
+        lines.append(
+          "  "
+            + d.constant(v, "grey", "edrcube_cube(\(d.splat("edrcube_\(c.input.stem)_encode(m)")))")
+        )
         let w = c.weights
-        lines += decode("edrcube_cube(\(grey))", into: "g").map { "  " + $0 }
+        lines += decode("grey", into: "g").map { "  " + $0 }
         lines += [
-          "  " + d.constant(
-            f, "y", "\(l(w.x)) * g.x + \(l(w.y)) * g.y + \(l(w.z)) * g.z"),
+          "  "
+            + d.constant(
+              f, "y", "\(l(w.x)) * g.x + \(l(w.y)) * g.y + \(l(w.z)) * g.z"),
           "  o = o * max(1.0, y / \(l(c.whiteResponse)));",
         ]
       default:

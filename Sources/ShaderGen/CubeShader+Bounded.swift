@@ -25,8 +25,8 @@ extension CubeShader {
       """
     let finite = "(\(d.bits("slope")) & 0x7fffffffu) < 0x7f800000u"
     let body = [
-      d.constant(v, "lo", "EDRCUBE_LO"),
-      d.constant(v, "hi", "EDRCUBE_HI"),
+      d.constant(v, "lo", d.literal(boundedDomain.low)),
+      d.constant(v, "hi", d.literal(boundedDomain.high)),
       "if (!edrcube_below(x.x, lo.x) && !edrcube_below(x.y, lo.y) && !edrcube_below(x.z, lo.z)) {",
       "  return edrcube_lookup(x);",
       "}",

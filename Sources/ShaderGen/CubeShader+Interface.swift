@@ -55,11 +55,12 @@ extension CubeShader {
 
   /// The nodes as an array in the source, eight numbers a line.
   private func constantTable(_ d: ShaderDialect) -> String {
-    let count = table.values.count
+    let values = tableData
+    let count = values.count
     var rows: [String] = []
     var i = 0
     while i < count {
-      let row = table.values[i..<min(i + 8, count)].map { d.literal($0) }
+      let row = values[i..<min(i + 8, count)].map { d.literal($0) }
       rows.append("  " + row.joined(separator: ", "))
       i += 8
     }
@@ -78,13 +79,25 @@ extension CubeShader {
   func constants(_ d: ShaderDialect) -> String {
     let n = table.size
     let declare = d.global
-    return [
+    var lines = [
       declare(d.int, "EDRCUBE_N", "\(n)"),
       declare(d.vec3, "EDRCUBE_LO", d.literal(table.domainMin)),
-      declare(d.vec3, "EDRCUBE_HI", d.literal(table.domainMax)),
-      declare(d.vec3, "EDRCUBE_SCALE", d.literal(positionScale)),
+      declare(
+        d.vec3, "EDRCUBE_SCALE",
+        d.literal(Self.positionScale(table.domainMin, table.domainMax, table.size))),
       declare("bool", "EDRCUBE_CLAMP", extrapolation == .clamp ? "true" : "false"),
-    ].joined(separator: "\n") + "\n"
+    ]
+    if let shaper {
+      lines += [
+        declare(d.int, "EDRCUBE_SHAPER_N", "\(shaper.size)"),
+        declare(d.int, "EDRCUBE_SHAPER_OFFSET", "\(table.values.count)"),
+        declare(d.vec3, "EDRCUBE_SHAPER_LO", d.literal(shaper.domainMin)),
+        declare(
+          d.vec3, "EDRCUBE_SHAPER_SCALE",
+          d.literal(Self.positionScale(shaper.domainMin, shaper.domainMax, shaper.size))),
+      ]
+    }
+    return lines.joined(separator: "\n") + "\n"
   }
 
   /// The compute entry point over the pixel buffer.

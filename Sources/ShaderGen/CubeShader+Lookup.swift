@@ -19,23 +19,25 @@ extension CubeShader {
     // no compiler's fast-math can fold the test away.
     let uint = d.uint
     let axis = """
-      \(d.function("edrcube_axis", [(f, "x"), (f, "lo"), (f, "s")], returns: f)) {
+      \(d.function("edrcube_axis", [(f, "x"), (f, "lo"), (f, "s"), (d.int, "n")], returns: f)) {
         \(d.constant(uint, "bits", d.bits("x")))
         if ((bits & 0x7fffffffu) > 0x7f800000u || bits == 0xff800000u) { return 0.0; }
-        if (bits == 0x7f800000u) { return \(f)(EDRCUBE_N - 1); }
+        if (bits == 0x7f800000u) { return \(f)(n - 1); }
         \(d.constant(f, "t", "(x - lo) * s"))
-        if (EDRCUBE_CLAMP) { return min(max(t, 0.0), \(f)(EDRCUBE_N - 1)); }
+        if (EDRCUBE_CLAMP) { return min(max(t, 0.0), \(f)(n - 1)); }
         return t;
       }
 
       """
     var body = [
+      d.constant(v, "y", shaper == nil ? "x" : "edrcube_shaper(x)"),
       d.constant(
         v, "t",
-        "\(v)(edrcube_axis(x.x, EDRCUBE_LO.x, EDRCUBE_SCALE.x), "
-          + "edrcube_axis(x.y, EDRCUBE_LO.y, EDRCUBE_SCALE.y), "
-          + "edrcube_axis(x.z, EDRCUBE_LO.z, EDRCUBE_SCALE.z))"),
-      d.constant(v, "cell", "min(max(floor(t), \(d.splat("0.0"))), \(d.splat("\(f)(EDRCUBE_N - 2)")))"),
+        "\(v)(edrcube_axis(y.x, EDRCUBE_LO.x, EDRCUBE_SCALE.x, EDRCUBE_N), "
+          + "edrcube_axis(y.y, EDRCUBE_LO.y, EDRCUBE_SCALE.y, EDRCUBE_N), "
+          + "edrcube_axis(y.z, EDRCUBE_LO.z, EDRCUBE_SCALE.z, EDRCUBE_N))"),
+      d.constant(
+        v, "cell", "min(max(floor(t), \(d.splat("0.0"))), \(d.splat("\(f)(EDRCUBE_N - 2)")))"),
       d.constant(v, "f", "t - cell"),
       d.constant(
         d.int, "base",
@@ -54,7 +56,30 @@ extension CubeShader {
     let apply =
       "\(d.function("edrcube_lookup", [(v, "x")], returns: v)) {\n"
       + body.map { "  " + $0 }.joined(separator: "\n") + "\n}\n"
-    return node + axis + apply
+    return node + axis + shaperFunction(d) + apply
+  }
+
+  /// `edrcube_shaper`: `ReferenceKernel.evaluate` of the 1D table, per channel
+  /// `v0 + f·(v1 − v0)` (unfused, as on the CPU); its nodes follow the 3D nodes in the table.
+  private func shaperFunction(_ d: ShaderDialect) -> String {
+    guard shaper != nil else { return "" }
+    let f = d.float
+    let v = d.vec3
+    let body = [
+      d.constant(v, "lo", "EDRCUBE_SHAPER_LO"),
+      d.constant(v, "s", "EDRCUBE_SHAPER_SCALE"),
+      d.mutable(v, "mapped", d.splat("0.0")),
+      "\(d.channelLoop) {",
+      "  " + d.constant(f, "t", "edrcube_axis(x[k], lo[k], s[k], EDRCUBE_SHAPER_N)"),
+      "  " + d.constant(f, "cell", "min(max(floor(t), 0.0), \(f)(EDRCUBE_SHAPER_N - 2))"),
+      "  " + d.constant(d.int, "i", "EDRCUBE_SHAPER_OFFSET + 3 * \(d.int)(cell) + k"),
+      "  " + d.constant(f, "v0", "edrcube_table[i]"),
+      "  mapped[k] = v0 + (t - cell) * (edrcube_table[i + 3] - v0);",
+      "}",
+      "return mapped;",
+    ]
+    return "\(d.function("edrcube_shaper", [(v, "x")], returns: v)) {\n"
+      + body.map { "  " + $0 }.joined(separator: "\n") + "\n}\n\n"
   }
 
   /// `ReferenceKernel.trilinear` at the clamped fractions, plus the first-order step.

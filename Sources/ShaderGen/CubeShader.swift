@@ -2,15 +2,18 @@ public import CubeFormat
 public import EDRPipeline
 public import LUTEngine
 
-/// A 3D cube as GPU shader source: the lookup of docs/semantics.md §3 (trilinear or
-/// tetrahedral, `bounded`, `linear` or `clamp` extrapolation, non-finite input as the CPU handles it)
-/// written out in GLSL or WGSL, with no hardware filtering (docs/gpu.md).
+/// A 3D cube (with an optional 1D shaper) as GPU shader source: the lookup of
+/// docs/semantics.md §3 (trilinear or tetrahedral, `bounded`, `linear` or `clamp`
+/// extrapolation, non-finite input as the CPU handles it) and, for a `CubeApplication`, the
+/// conversions around it (§1, §4, §5), written out in GLSL, HLSL or WGSL with no hardware
+/// filtering (docs/gpu.md).
 ///
 /// Every generated source has the same interface: `edrcube_apply(rgb)` maps one RGB through
-/// the cube (raw values, or working-space pixels through the whole application); a compute entry point (`main` in GLSL, `edrcube_main` in WGSL, 64 threads
-/// a workgroup) maps a storage buffer of RGBA Float32 pixels in place at binding 1 (alpha
-/// untouched); with ``ShaderTableStorage/buffer`` the nodes are a read-only storage buffer of
-/// Float32 at binding 0 (``tableData``). Set / group 0.
+/// the cube (raw values, or working-space pixels through the whole application); a compute
+/// entry point (`main` in GLSL and HLSL, `edrcube_main` in WGSL, 64 threads a workgroup) maps a
+/// storage buffer of RGBA Float32 pixels in place at binding 1 (alpha untouched); with
+/// ``ShaderTableStorage/buffer`` the nodes are a read-only storage buffer of Float32 at
+/// binding 0 (``tableData``). Set / group 0.
 public struct CubeShader: Sendable {
   /// The largest cube written as a constant array (`9³·3` Floats): every invocation may hold its own copy of a constant array, so larger tables belong in the buffer.
   public static let maximumConstantSize = 9
@@ -23,12 +26,16 @@ public struct CubeShader: Sendable {
   public let extrapolation: Extrapolation
   /// Where the nodes live.
   public let storage: ShaderTableStorage
+  /// The 1D shaper before the 3D table, if any.
+  public let shaper: CubeTable1D?
+  /// The lowest and highest input of the first stage's domain (`bounded`).
+  let boundedDomain: (low: SIMD3<Float>, high: SIMD3<Float>)
   /// The conversions around the lookup; nil for a raw cube.
   let chain: ShaderChain?
 
   /// A shader for `lut`'s 3D table.
-  /// - Throws: ``ShaderGenError`` when `lut` has no 3D table, has a shaper or video-range
-  ///   keywords, or a constant table is too large.
+  /// - Throws: ``ShaderGenError`` when `lut` has no 3D table or has video-range keywords, or
+  ///   a constant table is too large or has a shaper.
   public init(
     lut: CubeLUT, interpolation: Interpolation, extrapolation: Extrapolation,
     storage: ShaderTableStorage = .buffer
@@ -58,7 +65,9 @@ public struct CubeShader: Sendable {
     storage: ShaderTableStorage, chain: ShaderChain?
   ) throws(ShaderGenError) {
     guard let table = lut.lut3D else { throw .no3DTable }
-    if lut.lut1D != nil { throw .unsupportedStage("a 1D shaper") }
+    if lut.lut1D != nil && storage == .constant {
+      throw .unsupportedStage("a 1D shaper, with --table constant (use --table buffer)")
+    }
     if lut.inputVideoRange || lut.outputVideoRange {
       throw .unsupportedStage("LUT_IN_VIDEO_RANGE / LUT_OUT_VIDEO_RANGE")
     }
@@ -66,24 +75,26 @@ public struct CubeShader: Sendable {
       throw .constantTableTooLarge(size: table.size)
     }
     self.table = table
+    shaper = lut.lut1D
+    // The first stage's domain (BoundedExtension's), below which `bounded` caps the slope.
+    boundedDomain = BoundedExtension(lut).map { ($0.low, $0.high) } ?? (.zero, .zero)
     self.interpolation = interpolation
     self.extrapolation = extrapolation
     self.storage = storage
     self.chain = chain
   }
 
-  /// The nodes as the binding-0 buffer holds them: `3·N³` Float32, red fastest.
-  public var tableData: [Float] { table.values }
+  /// The nodes as the binding-0 buffer holds them: `3·N³` Float32, red fastest, then the
+  /// shaper's `3·M` (its entries, red first), if any.
+  public var tableData: [Float] { table.values + (shaper?.values ?? []) }
 
   /// `(N − 1)/(hi − lo)` per channel, kept within the normal finite Floats: the same scale
   /// as the CPU kernels' (`ReferenceKernel.positionScale`), so positions agree bit for bit.
-  var positionScale: SIMD3<Float> {
-    let nodes = Float(table.size - 1)
+  static func positionScale(_ lo: SIMD3<Float>, _ hi: SIMD3<Float>, _ size: Int) -> SIMD3<Float> {
+    let nodes = Float(size - 1)
     var s = SIMD3<Float>()
     for k in 0..<3 {
-      s[k] = min(
-        max(nodes / (table.domainMax[k] - table.domainMin[k]), .leastNormalMagnitude),
-        .greatestFiniteMagnitude)
+      s[k] = min(max(nodes / (hi[k] - lo[k]), .leastNormalMagnitude), .greatestFiniteMagnitude)
     }
     return s
   }

@@ -59,23 +59,29 @@ enum ShaderCurve: Equatable, Sendable {
     // x < 0 ? −f(−x) : f(x), the sign mirror of the SDR curves.
     func mirrored(_ name: String, _ parameter: String, _ body: [String]) -> String {
       fn("\(name)_half", parameter, body)
-        + fn(name, "x", [
-          "if (x < 0.0) { return -edrcube_\(stem)_\(name)_half(-x); }",
-          "return edrcube_\(stem)_\(name)_half(x);",
-        ])
+        + fn(
+          name, "x",
+          [
+            "if (x < 0.0) { return -edrcube_\(stem)_\(name)_half(-x); }",
+            "return edrcube_\(stem)_\(name)_half(x);",
+          ])
     }
     let l: (Float) -> String = d.literal
     switch self {
     case .linear: return ""
     case .srgb:
-      return mirrored("encode", "l", [
-        "if (l <= 0.0031308) { return 12.92 * l; }",
-        "return 1.055 * pow(l, \(l(Float(1 / 2.4)))) - 0.055;",
-      ])
-        + mirrored("decode", "v", [
-          "if (v <= 0.04045) { return v / 12.92; }",
-          "return pow((v + 0.055) / 1.055, 2.4);",
+      return mirrored(
+        "encode", "l",
+        [
+          "if (l <= 0.0031308) { return 12.92 * l; }",
+          "return 1.055 * pow(l, \(l(Float(1 / 2.4)))) - 0.055;",
         ])
+        + mirrored(
+          "decode", "v",
+          [
+            "if (v <= 0.04045) { return v / 12.92; }",
+            "return pow((v + 0.055) / 1.055, 2.4);",
+          ])
     case .bt1886:
       return mirrored("encode", "l", ["return pow(l, \(l(Float(1 / 2.4))));"])
         + mirrored("decode", "v", ["return pow(v, 2.4);"])
@@ -105,25 +111,29 @@ enum ShaderCurve: Equatable, Sendable {
     let expm1 = factorials.reversed().reduce("") { inner, c in
       inner.isEmpty ? c : "\(c) + x * (\(inner))"
     }
-    return fn("encode", "nits", [
-      d.constant(f, "y", "pow(max(nits, 0.0) / \(peak), \(l(Float(PQ.m1))))"),
-      d.constant(f, "w", "\(k) * (1.0 - y) / (1.0 + \(c3) * y)"),
-      d.constant(f, "u", "w / (w - 2.0)"),
-      d.constant(f, "u2", "u * u"),
-      d.constant(f, "lnz", "u * (2.0 + u2 * (\(atanh)))"),
-      "return exp2(lnz * \(l(Float(PQ.m2 * 1.442_695_040_888_963_4))));",
-    ])
-      + fn("decode", "s", [
-        "if (!(s > 0.0)) { return 0.0; }",
-        d.constant(f, "x", "log(s) * \(l(Float(1 / PQ.m2)))"),
-        d.mutable(f, "q", "1.0 - exp(x)"),
-        "if (x > -0.25) { q = -x * (1.0 + x * (\(expm1))); }",
-        d.constant(f, "n", "\(k) - q"),
-        "if (!(n > 0.0)) { return 0.0; }",
-        d.constant(f, "r", "n / (\(k) + \(c3) * q)"),
-        d.constant(f, "r2", "r * r"),
-        "return \(peak) * (r2 * r2 * r2) * pow(r, \(l(Float(1 / PQ.m1 - 6))));",
+    return fn(
+      "encode", "nits",
+      [
+        d.constant(f, "y", "pow(max(nits, 0.0) / \(peak), \(l(Float(PQ.m1))))"),
+        d.constant(f, "w", "\(k) * (1.0 - y) / (1.0 + \(c3) * y)"),
+        d.constant(f, "u", "w / (w - 2.0)"),
+        d.constant(f, "u2", "u * u"),
+        d.constant(f, "lnz", "u * (2.0 + u2 * (\(atanh)))"),
+        "return exp2(lnz * \(l(Float(PQ.m2 * 1.442_695_040_888_963_4))));",
       ])
+      + fn(
+        "decode", "s",
+        [
+          "if (!(s > 0.0)) { return 0.0; }",
+          d.constant(f, "x", "log(s) * \(l(Float(1 / PQ.m2)))"),
+          d.mutable(f, "q", "1.0 - exp(x)"),
+          "if (x > -0.25) { q = -x * (1.0 + x * (\(expm1))); }",
+          d.constant(f, "n", "\(k) - q"),
+          "if (!(n > 0.0)) { return 0.0; }",
+          d.constant(f, "r", "n / (\(k) + \(c3) * q)"),
+          d.constant(f, "r2", "r * r"),
+          "return \(peak) * (r2 * r2 * r2) * pow(r, \(l(Float(1 / PQ.m1 - 6))));",
+        ])
   }
 
   /// BT.2100 HLG on `FastHLG.referenceDisplay`: OETF and inverse per channel, the OOTF on
@@ -143,30 +153,40 @@ enum ShaderCurve: Equatable, Sendable {
       "\(d.function("edrcube_hlg_\(name)", [p], returns: r)) {\n"
         + body.map { "  " + $0 }.joined(separator: "\n") + "\n}\n"
     }
-    return fn("oetf", (f, "e"), f, [
-      "if (!(e > 0.0)) { return 0.0; }",
-      "if (e <= \(l(Float(1.0 / 12)))) { return sqrt(3.0 * e); }",
-      "return \(a) * log(12.0 * e - \(b)) + \(c);",
-    ])
-      + fn("inverse_oetf", (f, "s"), f, [
-        "if (!(s > 0.0)) { return 0.0; }",
-        "if (s <= 0.5) { return s * s / 3.0; }",
-        "return (exp((s - \(c)) / \(a)) + \(b)) / 12.0;",
+    return fn(
+      "oetf", (f, "e"), f,
+      [
+        "if (!(e > 0.0)) { return 0.0; }",
+        "if (e <= \(l(Float(1.0 / 12)))) { return sqrt(3.0 * e); }",
+        "return \(a) * log(12.0 * e - \(b)) + \(c);",
       ])
-      + fn("encode", (v, "display"), v, [
-        d.constant(f, "yd", luminance("display")),
-        d.mutable(v, "scene", "\(d.splat("0.0"))"),
-        "if (yd > 0.0) { scene = display * (pow(yd / \(peak), \(l(Float((1 - gamma) / gamma)))) / \(peak)); }",
-        "return (\(d.perChannel("edrcube_hlg_oetf", "scene")) - \(beta)) / (1.0 - \(beta));",
-      ])
-      + fn("decode", (v, "signal"), v, [
-        d.constant(
-          v, "scene",
-          d.perChannel("edrcube_hlg_inverse_oetf", "max(\(d.splat("0.0")), (1.0 - \(beta)) * signal + \(beta))")),
-        d.constant(f, "ys", luminance("scene")),
-        "if (!(ys > 0.0)) { return \(d.splat("0.0")); }",
-        "return scene * (\(peak) * pow(ys, \(l(Float(gamma - 1)))));",
-      ])
+      + fn(
+        "inverse_oetf", (f, "s"), f,
+        [
+          "if (!(s > 0.0)) { return 0.0; }",
+          "if (s <= 0.5) { return s * s / 3.0; }",
+          "return (exp((s - \(c)) / \(a)) + \(b)) / 12.0;",
+        ])
+      + fn(
+        "encode", (v, "display"), v,
+        [
+          d.constant(f, "yd", luminance("display")),
+          d.mutable(v, "scene", "\(d.splat("0.0"))"),
+          "if (yd > 0.0) { scene = display * (pow(yd / \(peak), \(l(Float((1 - gamma) / gamma)))) / \(peak)); }",
+          "return (\(d.perChannel("edrcube_hlg_oetf", "scene")) - \(beta)) / (1.0 - \(beta));",
+        ])
+      + fn(
+        "decode", (v, "signal"), v,
+        [
+          d.constant(
+            v, "scene",
+            d.perChannel(
+              "edrcube_hlg_inverse_oetf",
+              "max(\(d.splat("0.0")), (1.0 - \(beta)) * signal + \(beta))")),
+          d.constant(f, "ys", luminance("scene")),
+          "if (!(ys > 0.0)) { return \(d.splat("0.0")); }",
+          "return scene * (\(peak) * pow(ys, \(l(Float(gamma - 1)))));",
+        ])
   }
 
   /// `FastLogCurve.encode` / `decode` with the language's `log` and `exp`.
@@ -183,34 +203,46 @@ enum ShaderCurve: Equatable, Sendable {
     let floored = floor.isFinite ? "max(x, \(l(floor)))" : "x"
     switch c.toe {
     case .linear:
-      return fn("encode", "x", [
-        "if (x >= \(l(c.encodeCut))) { return \(logSegment); }",
-        "return \(ts) * x + \(to);",
-      ])
-        + fn("decode", "y", [
-          "if (y >= \(l(c.decodeCut))) { return (\(exponential) - \(o)) / \(s); }",
-          "return (y - \(to)) / \(ts);",
+      return fn(
+        "encode", "x",
+        [
+          "if (x >= \(l(c.encodeCut))) { return \(logSegment); }",
+          "return \(ts) * x + \(to);",
         ])
+        + fn(
+          "decode", "y",
+          [
+            "if (y >= \(l(c.decodeCut))) { return (\(exponential) - \(o)) / \(s); }",
+            "return (y - \(to)) / \(ts);",
+          ])
     case .logarithmic:
-      return fn("encode", "x", [
-        "if (x >= \(l(c.encodeCut))) { return \(logSegment); }",
-        "return \(a) * log(\(ts) * \(floored) + \(to)) + \(dd);",
-      ])
-        + fn("decode", "y", [
-          d.constant(d.float, "e", exponential),
-          "if (y >= \(l(c.decodeCut))) { return (e - \(o)) / \(s); }",
-          "return (e - \(to)) / \(ts);",
+      return fn(
+        "encode", "x",
+        [
+          "if (x >= \(l(c.encodeCut))) { return \(logSegment); }",
+          "return \(a) * log(\(ts) * \(floored) + \(to)) + \(dd);",
         ])
+        + fn(
+          "decode", "y",
+          [
+            d.constant(d.float, "e", exponential),
+            "if (y >= \(l(c.decodeCut))) { return (e - \(o)) / \(s); }",
+            "return (e - \(to)) / \(ts);",
+          ])
     case .parabola:
-      return fn("encode", "x", [
-        "if (x >= \(l(c.encodeCut))) { return \(logSegment); }",
-        d.constant(d.float, "t", "\(floored) - \(to)"),
-        "return \(ts) * t * t;",
-      ])
-        + fn("decode", "y", [
-          "if (y >= \(l(c.decodeCut))) { return (\(exponential) - \(o)) / \(s); }",
-          "return sqrt(max(y, 0.0) / \(ts)) + \(to);",
+      return fn(
+        "encode", "x",
+        [
+          "if (x >= \(l(c.encodeCut))) { return \(logSegment); }",
+          d.constant(d.float, "t", "\(floored) - \(to)"),
+          "return \(ts) * t * t;",
         ])
+        + fn(
+          "decode", "y",
+          [
+            "if (y >= \(l(c.decodeCut))) { return (\(exponential) - \(o)) / \(s); }",
+            "return sqrt(max(y, 0.0) / \(ts)) + \(to);",
+          ])
     }
   }
 }

@@ -9,15 +9,17 @@ import ShaderGen
 extension ShaderLanguage: ExpressibleByArgument {}
 extension ShaderTableStorage: ExpressibleByArgument {}
 
-/// `edrcube shader`: the cube's lookup as GLSL or WGSL compute-shader source (docs/gpu.md).
+/// `edrcube shader`: the cube's application as GLSL, HLSL or WGSL compute-shader source
+/// (docs/gpu.md).
 struct ShaderCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "shader",
-    abstract: "Write a cube's application as GLSL, HLSL or WGSL shader source, with EDR extrapolation.",
+    abstract:
+      "Write a cube's application as GLSL, HLSL or WGSL shader source, with EDR extrapolation.",
     discussion: """
       The shader computes what eval and apply compute with the same options: working space \
       to the cube's input space, the lookup (no hardware filtering; bounded, linear or clamp \
-      extrapolation), back, and the highlight policy. 1D shapers, tone maps and CLF/CTF are \
+      extrapolation), back, and the highlight policy. Tone maps, video range and CLF/CTF are \
       not supported yet. Interface and bindings: docs/gpu.md.
       """)
 

@@ -30,12 +30,25 @@ import Testing
     }
   }
 
+  /// The cube-space options are apply's: as an srgb cube the shader runs the sRGB curves and
+  /// rising-maxrgb (apply's defaults), and says so on stderr with apply's summary line.
+  @Test func runsApplysChainWithApplysSummary() throws {
+    try withTemporaryDirectory { dir in
+      let source = dir.appendingPathComponent("id.hlsl").path
+      let r = try EDRCubeExecutable.run([
+        "shader", "--lut", Self.identity17, "--lut-space", "srgb", "--lang", "hlsl", "-o", source,
+      ])
+      try #require(r.status == 0, "\(r.stderr)")
+      #expect(r.stderr.contains("extrapolation bounded, policy rising-maxrgb"), "\(r.stderr)")
+      let text = try String(contentsOfFile: source, encoding: .utf8)
+      #expect(text.contains("float edrcube_srgb_encode(float x)"))
+      #expect(text.contains("[numthreads(64, 1, 1)]"))
+    }
+  }
+
   @Test(arguments: [
-    (
-      ["--lut-space", "raw", "--extrapolation", "bounded"],
-      "--extrapolation bounded is not supported"
-    ),
-    (["--lut-space", "srgb"], "raw values only for now"),
+    (["--lut-space", "srgb", "--headroom", "2"], "shaders do not run a tone map"),
+    (["--lut-space", "cineon"], "shaders do not run the cineon curve yet"),
     (["--lut-space", "raw", "--table", "constant"], "too large for --table constant"),
   ])
   func refusesWithoutWriting(_ extra: [String], _ message: String) throws {

@@ -30,15 +30,16 @@ struct CubeShaderTests {
     #expect(bounded.contains("edrcube_largest(step) / remainder"))
     let vec3 = Self.vec3(language)
     #expect(
-      bounded.contains(
-        Self.declaration("EDRCUBE_HI", vec3, "\(vec3)(1.5, 1.5, 1.5)", language)))
+      bounded.contains("hi\(language == .wgsl ? ": vec3<f32>" : "") = \(vec3)(1.5, 1.5, 1.5);"))
     let linear = try CubeShader(lut: lut, interpolation: .trilinear, extrapolation: .linear)
       .source(language)
     #expect(!linear.contains("remainder"))
   }
 
   /// How `name` is declared with `value` in `language`'s source.
-  static func declaration(_ name: String, _ type: String, _ value: String, _ language: ShaderLanguage)
+  static func declaration(
+    _ name: String, _ type: String, _ value: String, _ language: ShaderLanguage
+  )
     -> String
   {
     language == .wgsl ? "\(name): \(type) = \(value);" : "\(name) = \(value);"
@@ -59,16 +60,38 @@ struct CubeShaderTests {
     #expect(throws: ShaderGenError.no3DTable) {
       try CubeShader(lut: CubeLUT(lut1D: shaper), interpolation: .trilinear, extrapolation: .linear)
     }
-    #expect(throws: ShaderGenError.unsupportedStage("a 1D shaper")) {
+    #expect(
+      throws: ShaderGenError.unsupportedStage(
+        "a 1D shaper, with --table constant (use --table buffer)")
+    ) {
       try CubeShader(
         lut: CubeLUT(lut1D: shaper, lut3D: Self.doubling()), interpolation: .trilinear,
-        extrapolation: .linear)
+        extrapolation: .linear, storage: .constant)
     }
     #expect(throws: ShaderGenError.unsupportedStage("LUT_IN_VIDEO_RANGE / LUT_OUT_VIDEO_RANGE")) {
       try CubeShader(
         lut: CubeLUT(lut3D: Self.doubling(), inputVideoRange: true), interpolation: .trilinear,
         extrapolation: .linear)
     }
+  }
+
+  /// A shaper runs before the 3D lookup: its nodes follow the 3D nodes in the buffer, and
+  /// `bounded` caps below the shaper's domain (the first stage's), here −1…1.
+  @Test(arguments: ShaderLanguage.allCases)
+  func shapersRunBeforeTheCube(_ language: ShaderLanguage) throws {
+    let shaper = CubeTable1D(
+      size: 2, domainMin: SIMD3(repeating: -1), domainMax: SIMD3(repeating: 1),
+      values: [0, 0, 0, 1, 1, 1])
+    let shader = try CubeShader(
+      lut: CubeLUT(lut1D: shaper, lut3D: Self.doubling()), interpolation: .tetrahedral,
+      extrapolation: .bounded)
+    #expect(shader.tableData == Self.doubling().values + shaper.values)
+    let source = shader.source(language)
+    #expect(source.contains(Self.declaration("EDRCUBE_SHAPER_OFFSET", "i32", "24", language)))
+    #expect(source.contains("edrcube_shaper(x)"))
+    let vec3 = Self.vec3(language)
+    #expect(
+      source.contains("lo\(language == .wgsl ? ": vec3<f32>" : "") = \(vec3)(-1.0, -1.0, -1.0);"))
   }
 
   @Test func constantTablesStopAt9() throws {

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Runs `edrcube shader` output on a Vulkan device (lavapipe, Mesa's CPU driver, where no GPU is
-present) and compares it with `edrcube eval` over the same samples and options (docs/gpu.md).
+present) and compares it with the CPU engine over the same samples and options (docs/gpu.md):
+`edrcube apply` on the samples as a float EXR, which gives the bits `eval` gives (checked on
+four cases).
 
 Run (after `swift build --product edrcube`):
 
@@ -8,22 +10,24 @@ Run (after `swift build --product edrcube`):
 
 EDRCUBE_HEAVY=1 runs 2^20 samples instead of the default 2^14.
 
-Cases: raw cubes (a generated 17³ look on the domain -0.25…1.5, the bundled 33³ teal_orange_sdr,
-65³ a generated look) under trilinear and tetrahedral, bounded, linear and clamp extrapolation;
-the bundled SDR look (srgb) under each highlight policy and an sRGB working space, the bundled PQ
-look, a generated 65³ HLG look and the bundled LogC3 and ACEScct → Rec.709 cubes, through the
-whole chain (working space → cube space, lookup, back, policy); a generated 5³ look for
-`--table constant`. For each case and language it writes the shader, runs it on every sample and
-checks max |shader - eval| <= 2e-5 * max(|eval|, 1): WGSL through wgpu; GLSL compiled by
-glslangValidator to SPIR-V, checked by spirv-val, turned into MSL by spirv-cross (structure
-only) and run through wgpu. Samples: a third uniform in [0, 1]³, a third in [-0.5, 16]³ and a
-third in [-0.5, 1]³ (so over 60 % lie outside [0, 1], a third have negative components), plus
-NaN, ±inf and grey 4.0. Exit status 0 when every check passes; each failure is printed, and a
-table of the largest errors at the end.
+Cases: raw cubes (a generated 17³ look on the domain -0.25…1.5, the bundled 33³ teal_orange_sdr
+and bleach_bypass_sdr, a generated 65³ look) under trilinear and tetrahedral, bounded, linear and
+clamp extrapolation; through the whole chain (working space → cube space, lookup, back, policy):
+the bundled SDR look (srgb) under each highlight policy and an sRGB working space, a generated
+33³ PQ look, the bundled PQ look (a 1D shaper and a 33³ cube; also as raw values), a generated
+65³ HLG look and the bundled LogC3 and ACEScct → BT.1886 cubes; a
+generated 5³ look for `--table constant`. For each case and language it writes the shader, runs
+it on every sample and checks max |shader - cpu| <= 2e-5 * max(|cpu|, 1) per channel: WGSL
+through wgpu; GLSL and HLSL (-D) compiled by glslangValidator to SPIR-V, checked by spirv-val,
+turned into MSL by spirv-cross (structure only) and run through wgpu. Samples: a third uniform
+in [0, 1]³, a third in [-0.5, 16]³ and a third in [-0.5, 1]³ (57 % outside [0, 1]), plus NaN,
+±inf and grey 4.0. Exit status 0 when every check passes; each failure is printed, and a table
+of the largest errors (per channel and of the pixel's largest component) at the end.
 """
 
 import argparse
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -46,6 +50,17 @@ UNFUSED_TRILINEAR_TOLERANCE = 1e-4
 # are held to this bound per channel, and to 2e-5 of the pixel's largest component.
 PQ_TOLERANCE = 1e-4
 TOOLS = ("glslangValidator", "spirv-val", "spirv-cross")
+# The samples are an EXR image of this width for `edrcube apply`.
+IMAGE_WIDTH = 256
+# The cases whose GLSL's MSL (spirv-cross) also runs as C++ (every case with EDRCUBE_HEAVY=1).
+MSL_CASES = tuple(f"{case} {interp} {tail}" for interp in ("trilinear", "tetrahedral")
+                  for case, tail in (("look17 raw", "bounded"), ("teal_orange33 srgb", "rising-maxrgb"),
+                                     ("pq33", "clamp"), ("hlg65", "clamp"),
+                                     ("logc3-to-bt1886-33", "bounded"),
+                                     ("pq-teal_orange33+shaper", "clamp")))
+# The cases whose `apply` reference is compared with `eval`, bit for bit.
+EVAL_CROSS_CHECKS = ("look17 raw trilinear bounded", "teal_orange33 srgb trilinear rising-maxrgb",
+                     "pq33 trilinear clamp", "logc3-to-bt1886-33 tetrahedral bounded")
 LANGUAGES = ("wgsl", "glsl", "hlsl")
 
 
@@ -91,6 +106,7 @@ def write_look(path, size, lo, hi, space=None):
 
 
 def samples(count):
+    count = -(-count // IMAGE_WIDTH) * IMAGE_WIDTH
     rng = np.random.default_rng(38)
     third = count // 3
     inside = rng.uniform(0, 1, (third, 3))
@@ -143,6 +159,10 @@ def cases(root, work):
         out.append((f"pq33 {interp} clamp", pq33, ["--interp", interp], "buffer"))
         out.append((f"pq33 {interp} linear", pq33,
                     ["--interp", interp, "--extrapolation", "linear"], "buffer"))
+        out.append((f"pq-teal_orange33+shaper {interp} clamp", lut("teal_orange_pq.cube"),
+                    ["--interp", interp], "buffer"))
+        out.append((f"teal_orange_pq33+shaper raw {interp} bounded", lut("teal_orange_pq.cube"),
+                    ["--lut-space", "raw", "--interp", interp], "buffer"))
         out.append((f"hlg65 {interp} clamp", hlg65, ["--interp", interp], "buffer"))
         out.append((f"logc3-to-bt1886-33 {interp} bounded", lut("logc3_to_rec709.cube"),
                     ["--interp", interp], "buffer"))
@@ -154,14 +174,37 @@ def cases(root, work):
     return out
 
 
-def cpu_reference(edrcube, cube, options, data):
-    text = "\n".join(f"{r!r} {g!r} {b!r}" for r, g, b in data.tolist()) + "\n"
+def cpu_reference(edrcube, cube, options, data, work):
+    """`edrcube apply` of the same options to the samples as a float EXR (the batch path, which
+    gives every pixel the bits `eval` gives it: `check_apply_is_eval`)."""
+    import OpenEXR  # noqa: PLC0415
+
+    source, target = os.path.join(work, "samples.exr"), os.path.join(work, "applied.exr")
+    if not os.path.exists(source):
+        header = {"compression": OpenEXR.NO_COMPRESSION, "type": OpenEXR.scanlineimage}
+        OpenEXR.File(header, {"RGB": data.reshape(-1, IMAGE_WIDTH, 3)}).write(source)
     run = subprocess.run(
-        [edrcube, "eval", "--lut", cube, *options, "--quiet"],
-        input=text, capture_output=True, text=True, check=False)
+        [edrcube, "apply", source, "-o", target, "--lut", cube, *options, "--pixel-type",
+         "float", "--compression", "none", "--quiet"],
+        capture_output=True, text=True, check=False)
+    if run.returncode != 0:
+        fail_setup(f"edrcube apply failed: {run.stderr.strip()}")
+    with OpenEXR.File(target) as file:
+        return np.array(file.channels()["RGB"].pixels, np.float32).reshape(-1, 3)
+
+
+def check_apply_is_eval(edrcube, cube, options, data, work):
+    """The reference path agrees with `eval`, bit for bit, on the first 4096 samples."""
+    head = data[:4096]
+    text = "\n".join(f"{r!r} {g!r} {b!r}" for r, g, b in head.tolist()) + "\n"
+    run = subprocess.run([edrcube, "eval", "--lut", cube, *options, "--quiet"],
+                         input=text, capture_output=True, text=True, check=False)
     if run.returncode != 0:
         fail_setup(f"edrcube eval failed: {run.stderr.strip()}")
-    return np.array([line.split() for line in run.stdout.splitlines()], dtype=np.float32)
+    evaluated = np.array([line.split() for line in run.stdout.splitlines()], dtype=np.float32)
+    applied = cpu_reference(edrcube, cube, options, data, work)[:4096]
+    if not np.array_equal(evaluated.view(np.uint32), applied.view(np.uint32)):
+        fail_setup(f"apply and eval disagree on {cube} {' '.join(options)}")
 
 
 def run_compute(wgpu, device, code, entry, table, data):
@@ -212,6 +255,82 @@ def compile_to_spirv(source_path, lang, work):
         return file.read()
 
 
+def cxx_compiler():
+    """clang++ from PATH or beside `swift` (Swift toolchains on Linux ship it); None if absent."""
+    found = shutil.which("clang++")
+    swift = shutil.which("swift")
+    if found is None and swift:
+        beside = os.path.join(os.path.dirname(os.path.realpath(swift)), "clang++")
+        found = beside if os.path.exists(beside) else None
+    return found
+
+
+def run_msl_as_cpp(compiler, metal_path, table, data, work):
+    """Compiles spirv-cross's MSL as C++ against scripts/gpu/msl_shim (clang extended vectors,
+    the host libm, no fast math, no contraction) and runs its kernel once per pixel."""
+    with open(metal_path) as file:
+        source = file.read()
+    for vector in ("float3", "float4", "uint3"):
+        source = re.sub(rf"\b{vector}\(", f"make_{vector}(", source)
+    signature = re.search(r"kernel void main0\((.*)\)\n", source)
+    if signature is None:
+        raise AssertionError("MSL: no kernel main0")
+    arguments = []
+    for parameter in signature.group(1).split(","):
+        parameter = re.sub(r"\[\[.*?\]\]", "", parameter).strip()
+        struct = re.match(r"(const )?device (\w+)&", parameter)
+        if "uint*" in parameter:
+            arguments.append("sizes")
+        elif parameter.startswith("uint3 "):
+            arguments.append("make_uint3(i, 0u, 0u)")
+        elif struct and struct.group(1):
+            arguments.append(f"*reinterpret_cast<const {struct.group(2)}*>(table.data())")
+        elif struct:
+            arguments.append(f"*reinterpret_cast<{struct.group(2)}*>(pixels.data())")
+        else:
+            raise AssertionError(f"MSL: unexpected kernel parameter {parameter}")
+    kernel, driver = metal_path + ".cpp", metal_path + ".driver.cpp"
+    with open(kernel, "w") as file:
+        file.write(source)
+    with open(driver, "w") as file:
+        file.write(MSL_DRIVER.replace("KERNEL", os.path.basename(kernel))
+                   .replace("ARGUMENTS", ", ".join(arguments)))
+    binary = metal_path + ".run"
+    shim = os.path.join(os.path.dirname(os.path.abspath(__file__)), "msl_shim")
+    tool([compiler, "-std=c++17", "-O1", "-ffp-contract=off", "-fno-fast-math", "-w", "-I", shim,
+          driver, "-o", binary], work)
+    table_path, pixel_path = metal_path + ".table", metal_path + ".pixels"
+    (table if table is not None else np.zeros(1, np.float32)).tofile(table_path)
+    pixels = np.concatenate([data, np.ones((len(data), 1), np.float32)], axis=1)
+    pixels.astype(np.float32).tofile(pixel_path)
+    tool([binary, table_path, pixel_path], work)
+    return np.fromfile(pixel_path, np.float32).reshape(-1, 4)[:, :3]
+
+
+# Runs the MSL kernel as the GPU would, one invocation per pixel, in place.
+MSL_DRIVER = """#include "KERNEL"
+#include <cstdio>
+#include <vector>
+static std::vector<float> load(const char* path) {
+  std::vector<float> v;
+  FILE* f = std::fopen(path, "rb");
+  float x;
+  while (f && std::fread(&x, sizeof x, 1, f) == 1) v.push_back(x);
+  if (f) std::fclose(f);
+  return v;
+}
+int main(int argc, char** argv) {
+  std::vector<float> table = load(argv[1]);
+  std::vector<float> pixels = load(argv[2]);
+  uint sizes[2] = {uint(table.size() * 4), uint(pixels.size() * 4)};
+  for (uint i = 0; i < pixels.size() / 4; ++i) main0(ARGUMENTS);
+  FILE* f = std::fopen(argv[2], "wb");
+  std::fwrite(pixels.data(), sizeof(float), pixels.size(), f);
+  return std::fclose(f);
+}
+"""
+
+
 def relative_error(got, reference, per_pixel=False):
     """|got - ref| / max(|ref|, 1) per value (with per_pixel, / max(largest |ref| of the
     pixel, 1)); 0 where both are NaN or the same infinity."""
@@ -228,12 +347,38 @@ def relative_error(got, reference, per_pixel=False):
     return error
 
 
+def compare(name, label, unfused, got, reference, data):
+    """Checks `got` against the CPU; returns (per channel, per pixel) worst errors."""
+    error = relative_error(got, reference)
+    worst = float(np.max(error))
+    pixel_error = float(np.max(relative_error(got, reference, per_pixel=True)))
+    bound = TOLERANCE
+    if label.startswith("pq") and worst > TOLERANCE:
+        print(f"  KNOWN {name}: {worst:.2e} per channel misses the 2e-5 target "
+              "(PQ in Float through a cancelling matrix)")
+        if not pixel_error <= TOLERANCE:
+            raise AssertionError(f"{pixel_error:.2e} of the pixel's largest component")
+        bound = PQ_TOLERANCE
+    # Trilinear with a first-order extension (every lookup but clamp's) where fma is unfused.
+    elif unfused and " trilinear " in label and not label.endswith("clamp") and worst > TOLERANCE:
+        print(f"  KNOWN {name}: {worst:.2e} misses the 2e-5 target (unfused fma on this device)")
+        bound = UNFUSED_TRILINEAR_TOLERANCE
+    grey = got[0]
+    print(f"  {name}: max |shader - cpu| / max(|cpu|, 1) = {worst:.2e}; "
+          f"grey 4.0 -> {grey[0]:.6f} {grey[1]:.6f} {grey[2]:.6f}")
+    bad = ~(error <= bound)
+    if bad.any():
+        row = int(np.argmax(np.max(error, axis=1)))
+        raise AssertionError(
+            f"{int(bad.any(axis=1).sum())} samples off, the worst {data[row]} -> "
+            f"{got[row]}, cpu {reference[row]}")
+    return worst, pixel_error
+
+
 def check_case(args, wgpu, device, lavapipe, work, case, data, results):
     label, cube, options, storage = case
-    reference = cpu_reference(args.edrcube, cube, options, data)
+    reference = cpu_reference(args.edrcube, cube, options, data, work)
     failures = 0
-    # Trilinear with a first-order extension (every lookup but clamp's) on an unfused device.
-    known_case = lavapipe and " trilinear " in label and not label.endswith("clamp")
     for lang in LANGUAGES:
         stem = os.path.join(work, label.replace(" ", "-") + f"-{storage}")
         source, table_path = f"{stem}.{lang}", f"{stem}.bin"
@@ -257,30 +402,11 @@ def check_case(args, wgpu, device, lavapipe, work, case, data, results):
                     print(f"  {name}: compiled, validated, MSL written (not run)")
                     continue
             got = run_compute(wgpu, device, code, entry, table, data)
-            error = relative_error(got, reference)
-            worst = float(np.max(error))
-            pixel_error = relative_error(got, reference, per_pixel=True)
-            results.append((label, lang, worst, float(np.max(pixel_error))))
-            bound = TOLERANCE
-            if known_case and worst > TOLERANCE:
-                print(f"  KNOWN {name}: {worst:.2e} misses the 2e-5 target "
-                      "(unfused fma on this device)")
-                bound = UNFUSED_TRILINEAR_TOLERANCE
-            elif label.startswith("pq") and worst > TOLERANCE:
-                print(f"  KNOWN {name}: {worst:.2e} per channel misses the 2e-5 target "
-                      "(PQ in Float through a cancelling matrix)")
-                if not np.max(pixel_error) <= TOLERANCE:
-                    raise AssertionError(f"{np.max(pixel_error):.2e} of the pixel's largest component")
-                bound = PQ_TOLERANCE
-            grey = got[0]
-            print(f"  {name}: max |shader - cpu| / max(|cpu|, 1) = {worst:.2e}; "
-                  f"grey 4.0 -> {grey[0]:.6f} {grey[1]:.6f} {grey[2]:.6f}")
-            bad = ~(error <= bound)
-            if bad.any():
-                row = int(np.argmax(np.max(error, axis=1)))
-                raise AssertionError(
-                    f"{int(bad.any(axis=1).sum())} samples off, the worst {data[row]} -> "
-                    f"{got[row]}, cpu {reference[row]}")
+            results.append((label, lang, *compare(name, label, lavapipe, got, reference, data)))
+            if lang == "glsl" and args.msl and (args.heavy or label in MSL_CASES):
+                name = f"{label} msl"
+                got = run_msl_as_cpp(args.msl, source + ".metal", table, data, work)
+                results.append((label, "msl", *compare(name, label, False, got, reference, data)))
         except AssertionError as error:
             failures += 1
             print(f"FAIL {name}: {error}")
@@ -295,6 +421,10 @@ def main():
     parser.add_argument("--keep", help="keep the generated files in this folder")
     parser.add_argument("--only", help="run only the cases whose label contains this text")
     args = parser.parse_args()
+    args.heavy = heavy
+    args.msl = cxx_compiler()
+    if args.msl is None:
+        print("shader_check: no clang++ (Swift toolchains ship one): MSL bodies not run as C++")
     missing = [tool for tool in TOOLS if shutil.which(tool) is None]
     if missing:
         fail_setup(
@@ -308,7 +438,11 @@ def main():
     print(f"shader_check: {len(data)} samples ({share:.0%} outside [0, 1]) on {name}")
     failures = 0
     results = []
-    for case in cases(root, work):
+    all_cases = cases(root, work)
+    for label, cube, options, _ in all_cases:
+        if label in EVAL_CROSS_CHECKS:
+            check_apply_is_eval(args.edrcube, cube, options, data, work)
+    for case in all_cases:
         if args.only and args.only not in case[0]:
             continue
         failures += check_case(args, wgpu, device, lavapipe, work, case, data, results)
