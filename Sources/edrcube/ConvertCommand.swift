@@ -51,7 +51,8 @@ struct ConvertCommand: ParsableCommand {
       The source cube's input encoding: srgb, bt1886, or a camera curve (logc3, slog3, …) for \
       a camera → display cube (default: its comment, else its words, else srgb).
       """,
-    completion: .list(TransferFunction.allCases.map(\.rawValue)))
+    completion: .list(
+      TransferFunction.allCases.filter { !$0.isHDR && $0 != .raw }.map(\.rawValue)))
   var fromSpace: String?
 
   @Option(help: "The SDR cube's primaries: \(NamedPrimaries.names).")

@@ -98,7 +98,10 @@ import Testing
       ("edrcube apply x.exr --format ", "exr tiff"),
       ("edrcube apply x.exr --alpha ", "premultiplied straight"),
       ("edrcube inspect ", "look.cube plates preview.png shot.tif"),
-      ("edrcube convert look.cube --from-space ", "bt1886 srgb"),
+      (
+        "edrcube convert look.cube --from-space ",
+        "acescc acescct applelog bmd-film-gen5 bt1886 cineon clog2 clog3 davinci-intermediate dlog flog flog2 lg2 linear log3g10 logc3 logc4 slog2 slog3 srgb vlog"
+      ),
       ("edrcube generate resize ", "look.cube plates"),
       ("edrcube pattern --pixel-type ", "float half"),
       ("edrcube lint --format ", "github json sarif text xcode"),

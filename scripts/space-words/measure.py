@@ -10,32 +10,21 @@ and counts, per split: files stating a space EDRCube has and how many were detec
 (input curve right, from the cube's words or comment), files stating none or one EDRCube
 lacks and how many were announced as assumed, and wrong detections.
 """
-import json, os, subprocess, sys, tempfile
+import json, subprocess, sys, tempfile
+
+import corpus
 
 def main():
     edrcube = sys.argv[1]
     gits = dict(a.split("=", 1) for a in sys.argv[2:] if "=" in a)
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    rows = [l.rstrip("\n").split("\t") for l in open(os.path.join(root, "scripts/space-words/corpus.tsv"))
-            if l.strip() and not l.startswith("#")]
     stats = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for split, repo, commit, path, expected in rows:
+        for split, path, expected, file in corpus.files(gits, tmp):
             s = stats.setdefault(split, {"stated": 0, "detected": 0, "silent": 0, "announced": 0,
                                          "wrong": [], "absent": 0})
-            if repo == "local":
-                file = os.path.join(root, path)
-            else:
-                if repo not in gits:
-                    s["absent"] += 1
-                    continue
-                blob = subprocess.run(["git", "--git-dir", gits[repo], "show", f"{commit}:{path}"],
-                                      capture_output=True)
-                if blob.returncode != 0:
-                    s["absent"] += 1
-                    continue
-                file = os.path.join(tmp, os.path.basename(path))
-                open(file, "wb").write(blob.stdout)
+            if file is None:
+                s["absent"] += 1
+                continue
             r = subprocess.run([edrcube, "inspect", "--json", file], capture_output=True, text=True)
             reply = json.loads(r.stdout) if r.returncode == 0 and r.stdout.strip() else {}
             space = reply.get("space", {"origin": "error: " + r.stderr.strip()[:200]})

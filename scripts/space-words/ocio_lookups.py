@@ -16,12 +16,14 @@ Also the plain lookup: `eval --lut-space raw` on the codes against the FileTrans
 Prints, per split, the largest difference over all cubes of each kind, and the cubes whose
 curve the script has no reference for.
 """
-import json, os, subprocess, sys, tempfile, warnings
+import json, subprocess, sys, tempfile, warnings
 
 warnings.filterwarnings("ignore")
 import colour
 import numpy as np
 import PyOpenColorIO as ocio
+
+import corpus
 
 W = 203.0
 CURVES = {
@@ -60,25 +62,13 @@ def eval_cube(edrcube, path, rows, extra):
 def main():
     edrcube = sys.argv[1]
     gits = dict(a.split("=", 1) for a in sys.argv[2:] if "=" in a)
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    rows = [l.rstrip("\n").split("\t") for l in open(os.path.join(root, "scripts/space-words/corpus.tsv"))
-            if l.strip() and not l.startswith("#")]
     grid = np.array(np.meshgrid(*[np.linspace(0.1, 0.9, 5)] * 3, indexing="ij")).reshape(3, -1).T[:, ::-1]
     stats = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for split, repo, commit, path, _ in rows:
+        for split, path, _, file in corpus.files(gits, tmp):
             s = stats.setdefault(split, {"cubes": 0, "spaces": 0.0, "raw": 0.0, "skipped": [], "worst": ""})
-            if repo == "local":
-                file = os.path.join(root, path)
-            else:
-                if repo not in gits:
-                    continue
-                blob = subprocess.run(["git", "--git-dir", gits[repo], "show", f"{commit}:{path}"],
-                                      capture_output=True)
-                if blob.returncode != 0:
-                    continue
-                file = os.path.join(tmp, os.path.basename(path))
-                open(file, "wb").write(blob.stdout)
+            if file is None:
+                continue
             info = json.loads(subprocess.run([edrcube, "inspect", "--json", file],
                                              capture_output=True, text=True).stdout)
             ins, outs = info["space"], info["outputSpace"]
