@@ -73,7 +73,8 @@ struct BoundedBatch: ~Copyable {
   /// Lists the pixels of `from` below the domain with their inputs and channels (before the
   /// tile's lookup, which in place overwrites the inputs); returns how many. Four pixels are
   /// tested at a time, and only a block with one below the domain is looked at pixel by
-  /// pixel.
+  /// pixel. (This pass is the first to read the tile, so on a frame larger than the caches it
+  /// pays the memory latency the kernels would otherwise hide.)
   private func list(_ bound: BoundedExtension, _ from: ChannelPointers, count: Int) -> Int {
     let low = bound.low
     let floor = SIMD4<Float>(repeating: -.infinity)
@@ -90,14 +91,14 @@ struct BoundedBatch: ~Copyable {
           continue
         }
       }
+      // Branch-free: each slot is written, and kept only for a pixel below the domain.
       for q in p..<min(p &+ 4, count) {
         let x = from.pixel(q)
         let below = bound.belowChannels(x)
-        guard below != 0 else { continue }
         listed[listedCount] = Int32(truncatingIfNeeded: q)
         channels[listedCount] = UInt8(truncatingIfNeeded: below)
         inputs[listedCount] = x
-        listedCount &+= 1
+        listedCount &+= below != 0 ? 1 : 0
       }
       p &+= 4
     }
