@@ -98,7 +98,7 @@ struct BoundedBatch: ~Copyable {
         listed[listedCount] = Int32(truncatingIfNeeded: q)
         channels[listedCount] = UInt8(truncatingIfNeeded: below)
         inputs[listedCount] = x
-        listedCount &+= below != 0 ? 1 : 0
+        listedCount &+= (below &+ 7) &>> 3  // 1 for below in 1...7, 0 for 0
       }
       p &+= 4
     }
