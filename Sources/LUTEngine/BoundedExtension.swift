@@ -89,7 +89,7 @@ public struct BoundedExtension: Sendable, Hashable {
   }
 
   /// The steps of `x` combined, given `base = f(c)` and `lookup(i)`, `f` at the `i`-th probe
-  /// of ``forEachProbe(_:below:_:)``; nil when no step exceeds its cap (the result is then
+  /// of `forEachProbe`; nil when no step exceeds its cap (the result is then
   /// `f(x)` itself).
   @inline(__always)
   func combine(

@@ -1,7 +1,7 @@
 /// The `bounded` extrapolation over a run of pixels with every lookup done by the batch
 /// kernels (docs/semantics.md §3; `BoundedExtension` is the definition).
 ///
-/// Tile by tile (``tilePixels`` pixels): the pixels with a finite component below the
+/// Tile by tile (`tilePixels` pixels): the pixels with a finite component below the
 /// domain are listed with their input, the tile is looked up as it is (the linear kernels:
 /// `f(x)` for every pixel), the listed pixels' probes (the clamped colour, and per channel
 /// below the step's end and the point across the domain) are written to a scratch buffer and
