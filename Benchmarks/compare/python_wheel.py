@@ -2,7 +2,7 @@
 """Times the edrcube wheel against PyOpenColorIO and colour-science from Python.
 
 The same 33^3 cube (luts/warm_sdr.cube) on the same 3840x2160 float32 frame (smooth gradients
-plus noise, about 10 % of values outside 0..1, 15 % of pixels with a component below 0), one
+plus noise, about 10 % of values outside 0..1, 12.5 % of pixels with a component below 0), one
 thread, trilinear, one timed run each after one untimed warm-up (colour-science: no warm-up,
 one run), in one process:
 

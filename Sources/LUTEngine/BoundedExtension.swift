@@ -46,8 +46,8 @@ public struct BoundedExtension: Sendable, Hashable {
   /// blue 4). `x < low` already excludes NaN and +∞, so finite means above −∞.
   @inline(__always)
   func belowChannels(_ x: SIMD3<Float>) -> Int {
-    func bit(_ k: Int) -> Int { x[k] < low[k] && x[k] > -.infinity ? 1 << k : 0 }
-    return bit(0) | bit(1) | bit(2)
+    let below = (x .< low) .& (x .> SIMD3(repeating: -.infinity))
+    return (below[0] ? 1 : 0) | (below[1] ? 2 : 0) | (below[2] ? 4 : 0)
   }
 
   /// The bounded value at `x` of the transform `f` (its linear extrapolation).
@@ -57,43 +57,48 @@ public struct BoundedExtension: Sendable, Hashable {
   public func evaluate(_ x: SIMD3<Float>, _ f: (SIMD3<Float>) -> SIMD3<Float>) -> SIMD3<Float> {
     let below = belowChannels(x)
     guard below != 0 else { return f(x) }
-    let base = f(probe(x, below: below, 0))
-    return combine(x, below: below, base: base) { f(probe(x, below: below, $0)) } ?? f(x)
+    return withUnsafeTemporaryAllocation(of: SIMD3<Float>.self, capacity: Self.maximumProbes) {
+      values in
+      var count = 0
+      forEachProbe(x, below: below) { probe in
+        values[count] = f(probe)
+        count += 1
+      }
+      return combine(x, below: below, base: values[0]) { values[$0] } ?? f(x)
+    }
   }
 
-  /// How many probes `x` needs, for the channels `below` (nonzero): the clamped colour and
-  /// two per channel.
-  @inline(__always)
-  static func probeCount(below: Int) -> Int { 1 + 2 * below.nonzeroBitCount }
+  /// The most probes one input needs: the clamped colour and two per channel.
+  static let maximumProbes = 7
 
-  /// Probe `index` of `x`, for the channels `below`: 0 is the clamped colour `c`; for the
-  /// `j`-th channel `k` of `below` (in channel order), `1 + 2j` is `c` with `x_k` (where the
-  /// linear extension's step ends) and `2 + 2j` is `c` with `high_k` (across the domain).
+  /// Hands `body` the probes of `x`, for its channels `below` (nonzero), in order: first the
+  /// clamped colour `c`; then for each channel `k` of `below`, in channel order, `c` with
+  /// `x_k` (where the linear extension's step ends) and `c` with `high_k` (across the domain).
   @inline(__always)
-  func probe(_ x: SIMD3<Float>, below: Int, _ index: Int) -> SIMD3<Float> {
+  func forEachProbe(_ x: SIMD3<Float>, below: Int, _ body: (SIMD3<Float>) -> Void) {
     var c = x
     for k in 0..<3 where below & (1 << k) != 0 { c[k] = low[k] }
-    guard index > 0 else { return c }
-    var rest = below
-    for _ in 0..<((index - 1) / 2) { rest &= rest - 1 }
-    let k = rest.trailingZeroBitCount
-    c[k] = index % 2 == 1 ? x[k] : high[k]
-    return c
+    body(c)
+    for k in 0..<3 where below & (1 << k) != 0 {
+      var probe = c
+      probe[k] = x[k]
+      body(probe)
+      probe[k] = high[k]
+      body(probe)
+    }
   }
 
-  /// The steps of `x` combined, given `base = f(c)` and `lookup(i)`, `f` at probe `i`; nil
-  /// when no step exceeds its cap (the result is then `f(x)` itself).
+  /// The steps of `x` combined, given `base = f(c)` and `lookup(i)`, `f` at the `i`-th probe
+  /// of `forEachProbe`; nil when no step exceeds its cap (the result is then
+  /// `f(x)` itself).
   @inline(__always)
   func combine(
     _ x: SIMD3<Float>, below: Int, base: SIMD3<Float>, _ lookup: (Int) -> SIMD3<Float>
   ) -> SIMD3<Float>? {
     var out = base
     var capped = false
-    var rest = below
     var index = 1
-    while rest != 0 {
-      let k = rest.trailingZeroBitCount
-      rest &= rest - 1
+    for k in 0..<3 where below & (1 << k) != 0 {
       let remainder = low[k] - x[k]
       let span = high[k] - low[k]
       var step = lookup(index) - base

@@ -38,8 +38,8 @@ import Testing
   /// Many negatives (most pixels have one, some all three), far below the domain (the
   /// overflowing steps of ±3e38), NaN and ±∞ next to negatives, and in-domain colours.
   static let inputs: [SIMD3<Float>] =
-    randomColors(count: 3000, seed: 21, range: -1.5...1.2)
-    + randomColors(count: 1000, seed: 22, range: -0.1...1.1)
+    randomColors(count: 1500, seed: 21, range: -1.5...1.2)
+    + randomColors(count: 500, seed: 22, range: -0.1...1.1)
     + randomColors(count: 200, seed: 23, range: -3e38...1)
     + [
       SIMD3(.nan, -0.2, 0.5), SIMD3(-.infinity, -0.3, 0.2), SIMD3(.infinity, -0.01, -0.4),
@@ -120,7 +120,7 @@ import Testing
     let bounded = applyBatch(processor, to: Self.inputs, threads: 2).rgb
     let unbounded = applyBatch(linear, to: Self.inputs, threads: 2).rgb
     let changed = zip(bounded, unbounded).count { $0 != $1 }
-    #expect(changed > 1000)
+    #expect(changed > 500)
     for (x, y) in zip(Self.inputs, bounded) {
       let want = ReferenceKernel.evaluate(
         Self.steepToe, at: x, interpolation: .trilinear, extrapolation: .bounded)

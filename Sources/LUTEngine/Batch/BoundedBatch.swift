@@ -1,7 +1,7 @@
 /// The `bounded` extrapolation over a run of pixels with every lookup done by the batch
 /// kernels (docs/semantics.md §3; `BoundedExtension` is the definition).
 ///
-/// Tile by tile (``tilePixels`` pixels): the pixels with a finite component below the
+/// Tile by tile (`tilePixels` pixels): the pixels with a finite component below the
 /// domain are listed with their input, the tile is looked up as it is (the linear kernels:
 /// `f(x)` for every pixel), the listed pixels' probes (the clamped colour, and per channel
 /// below the step's end and the point across the domain) are written to a scratch buffer and
@@ -27,7 +27,7 @@ struct BoundedBatch: ~Copyable {
 
   init() {
     let count = Self.tilePixels
-    let probeFloats = 4 * 7 * count
+    let probeFloats = 4 * BoundedExtension.maximumProbes * count
     listed = .allocate(capacity: count)
     listed.initialize(repeating: 0, count: count)
     channels = .allocate(capacity: count)
@@ -60,17 +60,7 @@ struct BoundedBatch: ~Copyable {
       let count = min(Self.tilePixels, pixelCount - start)
       let from = source.advanced(by: start)
       let to = destination.advanced(by: start)
-      // Listed before the lookup, which in place overwrites the inputs; branch-free (each
-      // slot is written, and kept only for a pixel below the domain).
-      var listedCount = 0
-      for p in 0..<count {
-        let x = from.pixel(p)
-        let below = bound.belowChannels(x)
-        listed[listedCount] = Int32(truncatingIfNeeded: p)
-        channels[listedCount] = UInt8(truncatingIfNeeded: below)
-        inputs[listedCount] = x
-        listedCount &+= below != 0 ? 1 : 0
-      }
+      let listedCount = list(bound, from, count: count)
       nonFinite += lookUp(from, to, count)
       if listedCount > 0 {
         combine(bound, to, listedCount: listedCount, probes: probePixels, lookUp: lookUp)
@@ -80,6 +70,41 @@ struct BoundedBatch: ~Copyable {
     return nonFinite
   }
 
+  /// Lists the pixels of `from` below the domain with their inputs and channels (before the
+  /// tile's lookup, which in place overwrites the inputs); returns how many. Four pixels are
+  /// tested at a time, and only a block with one below the domain is looked at pixel by
+  /// pixel. (This pass is the first to read the tile, so on a frame larger than the caches it
+  /// pays the memory latency the kernels would otherwise hide.)
+  private func list(_ bound: BoundedExtension, _ from: ChannelPointers, count: Int) -> Int {
+    let low = bound.low
+    let floor = SIMD4<Float>(repeating: -.infinity)
+    var listedCount = 0
+    var p = 0
+    while p < count {
+      if p &+ 4 <= count {
+        let block = from.loadBlock(p)
+        let r = (block.r .< SIMD4(repeating: low.x)) .& (block.r .> floor)
+        let g = (block.g .< SIMD4(repeating: low.y)) .& (block.g .> floor)
+        let b = (block.b .< SIMD4(repeating: low.z)) .& (block.b .> floor)
+        guard any(r .| g .| b) else {
+          p &+= 4
+          continue
+        }
+      }
+      // Branch-free: each slot is written, and kept only for a pixel below the domain.
+      for q in p..<min(p &+ 4, count) {
+        let x = from.pixel(q)
+        let below = bound.belowChannels(x)
+        listed[listedCount] = Int32(truncatingIfNeeded: q)
+        channels[listedCount] = UInt8(truncatingIfNeeded: below)
+        inputs[listedCount] = x
+        listedCount &+= (below &+ 7) &>> 3  // 1 for below in 1...7, 0 for 0
+      }
+      p &+= 4
+    }
+    return listedCount
+  }
+
   /// Looks up the listed pixels' probes and writes each capped pixel's combined value.
   private func combine(
     _ bound: BoundedExtension, _ to: ChannelPointers, listedCount: Int,
@@ -87,11 +112,10 @@ struct BoundedBatch: ~Copyable {
   ) {
     var probeCount = 0
     for i in 0..<listedCount {
-      let below = Int(channels[i])
-      for index in 0..<BoundedExtension.probeCount(below: below) {
-        probePixels.setPixel(probeCount + index, bound.probe(inputs[i], below: below, index))
+      bound.forEachProbe(inputs[i], below: Int(channels[i])) { probe in
+        probePixels.setPixel(probeCount, probe)
+        probeCount &+= 1
       }
-      probeCount += BoundedExtension.probeCount(below: below)
     }
     _ = lookUp(probePixels, probePixels, probeCount)
     var first = 0
@@ -99,10 +123,10 @@ struct BoundedBatch: ~Copyable {
       let below = Int(channels[i])
       let base = probePixels.pixel(first)
       let bounded = bound.combine(inputs[i], below: below, base: base) {
-        probePixels.pixel(first + $0)
+        probePixels.pixel(first &+ $0)
       }
       if let bounded { to.setPixel(Int(listed[i]), bounded) }
-      first += BoundedExtension.probeCount(below: below)
+      first &+= 1 &+ 2 &* below.nonzeroBitCount
     }
   }
 }
