@@ -53,6 +53,7 @@ struct ShaderCommand: ParsableCommand {
   var tableOutput: String?
 
   func run() throws {
+    try OutputChecks.refuseReplacing([lut], by: [output, tableOutput], dashIsStandardOutput: true)
     guard case .cube(let file) = try LoadedLUT.read(lut) else {
       throw CLIFailure("\(lut): error: shader takes a .cube file; CLF/CTF is not supported yet")
     }
