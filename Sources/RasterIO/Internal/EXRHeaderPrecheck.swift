@@ -64,12 +64,6 @@ struct EXRHeaderPrecheck {
           .tooLarge, path: path,
           "the header has more than \(limits.maxEXRAttributes) attributes, the limit")
       }
-      valueBytes += Int(size)
-      guard valueBytes <= limits.maxEXRHeaderBytes else {
-        throw RasterIOError(
-          .tooLarge, path: path,
-          "the header's attribute values exceed \(limits.maxEXRHeaderBytes) bytes, the limit")
-      }
       if type == "compression", size == 1 {
         guard let code = next() else { return }
         if let refusal = EXRFeatureSupport.compressionRefusal(code: Int(code)) {
@@ -90,6 +84,14 @@ struct EXRHeaderPrecheck {
         }
       } else if !skip(Int(size)) {
         return
+      }
+      // Counted once the value is known to be in the file: a size past its end is damage,
+      // which OpenEXRCore reports in its own words.
+      valueBytes += Int(size)
+      guard valueBytes <= limits.maxEXRHeaderBytes else {
+        throw RasterIOError(
+          .tooLarge, path: path,
+          "the header's attribute values exceed \(limits.maxEXRHeaderBytes) bytes, the limit")
       }
     }
   }
