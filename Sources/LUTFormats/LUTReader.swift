@@ -65,15 +65,16 @@ public enum LUTReader {
   }
 
   /// The first 4 KiB of `path`: empty when it cannot be read (the reader then says why), nil
-  /// when it is not a regular file. Opened without blocking, so a FIFO with no writer is not
-  /// waited on, and never read from: a pipe's bytes would be lost to the reader (issue 40).
+  /// when it is not a regular file. A FIFO or pipe is never opened here: its bytes would be
+  /// lost to the reader, and even opening and closing its read end makes a waiting writer
+  /// fail with EPIPE, leaving the reader to wait forever (issue 40).
   static func head(of path: String) -> [UInt8]? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return [] }
+    guard info.st_mode & S_IFMT == S_IFREG else { return nil }
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { return [] }
     defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { return [] }
-    guard info.st_mode & S_IFMT == S_IFREG else { return nil }
     var bytes = [UInt8](repeating: 0, count: 4096)
     let count = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
     return Array(bytes.prefix(max(count, 0)))

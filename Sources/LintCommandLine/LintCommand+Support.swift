@@ -106,6 +106,17 @@ enum FileCollector {
     var skipped: [String] = []
   }
 
+  /// Fails when standard output is open on one of `files` (`lint k.metal 1<>k.metal`): the
+  /// report would overwrite the source it describes (issue 40 R14 variant).
+  static func refuseStandardOutput(on files: [String]) throws {
+    do {
+      try InputProtection.check(
+        outputs: ["/dev/stdout"], inputs: files, remedy: "send standard output elsewhere")
+    } catch {
+      throw LintToolError(message: "standard output: \(error.message)")
+    }
+  }
+
   /// Whether a file found in a folder is linted: headers only when they hold kernel code.
   static func isKernelFile(_ path: String) -> Bool {
     let ext = (path as NSString).pathExtension.lowercased()

@@ -155,6 +155,7 @@ public struct LintCommand: ParsableCommand {
         let base = try loader.configuration(for: (paths.first ?? ".") + "/.")
         let collection = try FileCollector.collect(
           paths, include: base.include, exclude: base.exclude)
+        try FileCollector.refuseStandardOutput(on: collection.files)
         for link in collection.skipped {
           StandardStreams.error(
             "note: skipped \(TerminalText.escaped(link)): a link that leads out of the linted folder\n"

@@ -22,12 +22,16 @@ public struct RasterLimits: Hashable, Sendable {
   /// Largest number of header attributes in one EXR file, all parts together, checked before
   /// OpenEXR reads the header (its attribute list is quadratic in the count).
   public var maxEXRAttributes: Int
+  /// Largest total of EXR header attribute values in one file, in bytes, checked before
+  /// OpenEXR reads the header: every value is held in memory and copied into the output's
+  /// header, so a huge attribute (a 64 MiB string in a 16×16 image) costs a few times its size.
+  public var maxEXRHeaderBytes: Int
 
   /// Creates limits; the defaults are the documented ones.
   public init(
     maxSide: Int = 16384, maxPixels: Int = 1 << 28, maxTileSide: Int = 4096,
     maxLibraryAllocation: Int = 256 << 20, maxDecodedBytes: Int = 1 << 30,
-    maxEXRChannels: Int = 1024, maxEXRAttributes: Int = 4096
+    maxEXRChannels: Int = 1024, maxEXRAttributes: Int = 4096, maxEXRHeaderBytes: Int = 16 << 20
   ) {
     self.maxSide = maxSide
     self.maxPixels = maxPixels
@@ -36,6 +40,7 @@ public struct RasterLimits: Hashable, Sendable {
     self.maxDecodedBytes = maxDecodedBytes
     self.maxEXRChannels = maxEXRChannels
     self.maxEXRAttributes = maxEXRAttributes
+    self.maxEXRHeaderBytes = maxEXRHeaderBytes
   }
 
   /// The default limits.

@@ -115,7 +115,8 @@ struct ApplyCommand: ParsableCommand {
     completion: .file(extensions: ["png"]))
   var preview: String?
 
-  @Option(name: .customLong("preview-headroom"), help: "The EDR value shown as white in --preview (≥ 1).")
+  @Option(
+    name: .customLong("preview-headroom"), help: "The EDR value shown as white in --preview (≥ 1).")
   var previewHeadroom: Double = 8
 
   @Option(

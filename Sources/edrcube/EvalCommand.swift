@@ -23,6 +23,7 @@ struct EvalCommand: ParsableCommand {
   @OptionGroup var quietness: QuietOption
 
   func run() throws {
+    try OutputChecks.refuseReplacing([transform.lut], by: [])
     let resolved = try transform.resolve(transform.loadLUT(), defaultWorking: .linearRec709)
     let application = resolved.application
     Console.note(resolved.summary)

@@ -53,7 +53,8 @@ struct InspectCommand: ParsableCommand {
     completion: .file(extensions: ["png"]))
   var plot: String?
 
-  @Option(name: .customLong("plot-headroom"), help: "The brightest input --plot shows, × white (≥ 1).")
+  @Option(
+    name: .customLong("plot-headroom"), help: "The brightest input --plot shows, × white (≥ 1).")
   var plotHeadroom: Double = 8
 
   @OptionGroup var quietness: QuietOption

@@ -48,6 +48,7 @@ struct ShaderCommand: ParsableCommand {
 
   func run() throws {
     let lut = transform.lut
+    try OutputChecks.refuseReplacing([lut], by: [output, tableOutput], dashIsStandardOutput: true)
     let resolved = try transform.resolve(transform.loadLUT(), defaultWorking: .linearRec709)
     Console.note(resolved.summary)
     if let note = resolved.policyNote { Console.note(note) }

@@ -65,4 +65,42 @@ import Testing
       #expect(r.stdout.contains("size"), "\(r.stdout)")
     }
   }
+
+  /// R14 variants: whatever a command prints must not land in a file it reads; with standard
+  /// output opened on the input (`1<>`, `>>`) the command refuses before printing, and the
+  /// file keeps its bytes.
+  @Test(arguments: [
+    "exec \"$0\" eval --lut \"$1\" 1<>\"$1\" </dev/null",
+    "exec \"$0\" inspect \"$1\" >>\"$1\"",
+    "exec \"$0\" inspect \"$1\" --write-as - 1<>\"$1\"",
+    "exec \"$0\" shader --lut \"$1\" --lut-space raw --lang glsl -o - 1<>\"$1\"",
+    "exec \"$0\" lint \"$2\" 1<>\"$2\"",
+  ])
+  func standardOutputOnAnInputIsRefused(_ script: String) throws {
+    try withTemporaryDirectory { dir in
+      let cube = dir.appendingPathComponent("look.cube")
+      let kernel = dir.appendingPathComponent("k.cikernel")
+      try FileManager.default.copyItem(at: URL(fileURLWithPath: Self.lut), to: cube)
+      try Data("kernel vec4 k(__sample s) { return clamp(s, 0.0, 1.0); }\n".utf8).write(to: kernel)
+      let before = try [Fixtures.bytes(cube), Fixtures.bytes(kernel)]
+      let r = try run(script, [cube.path, kernel.path])
+      #expect(r.status == 1 || r.status == 2, "\(script): \(r.status)")
+      #expect(r.stderr.contains("the output would replace the input"), "\(r.stderr)")
+      #expect(try [Fixtures.bytes(cube), Fixtures.bytes(kernel)] == before, "\(script)")
+    }
+  }
+
+  /// R10 variant: `shader -o X --table-output X` wrote the table over the source (status 0).
+  @Test func shaderOutputsAreDistinct() throws {
+    try withTemporaryDirectory { dir in
+      let out = dir.appendingPathComponent("k.glsl").path
+      let r = try EDRCubeExecutable.run([
+        "shader", "--lut", Self.lut, "--lut-space", "raw", "--lang", "glsl", "-o", out,
+        "--table-output", out,
+      ])
+      #expect(r.status == 1, "\(r.status)")
+      #expect(r.stderr.contains("two outputs of this command"), "\(r.stderr)")
+      #expect(folderContents(dir).isEmpty)
+    }
+  }
 }

@@ -6,10 +6,11 @@ import Testing
   import Glibc
 #endif
 
-/// SIGTERM, SIGINT, SIGHUP, SIGQUIT and SIGXFSZ while an output is being written remove its temporary file
-/// (docs/reliability.md §4); the old output stays as it was.
+/// SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGXFSZ, SIGXCPU, SIGALRM and SIGUSR1 while an output is
+/// being written remove its temporary file (docs/reliability.md §4, §5); the old output stays
+/// as it was.
 @Suite struct SignalCleanupTests {
-  @Test(arguments: [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGXFSZ])
+  @Test(arguments: [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGXFSZ, SIGXCPU, SIGALRM, SIGUSR1])
   func aSignalDuringTheWriteLeavesNoTemporaryFile(_ signal: Int32) throws {
     try withTemporaryDirectory { dir in
       let scene = try OutputIntegrityTests.Scene(dir, side: 1024)

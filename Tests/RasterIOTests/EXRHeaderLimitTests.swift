@@ -45,6 +45,22 @@ import Testing
     }
   }
 
+  /// Attribute values are held and copied whole, so their bytes are bounded as well (issue 40
+  /// variant: a 64 MiB string attribute in a 16×16 image took 297 MB): a 3-channel list alone
+  /// is 55 bytes.
+  @Test func headersWithMoreAttributeBytesThanTheLimitAreRefused() throws {
+    try withTemporaryDirectory { dir in
+      let path = dir.appendingPathComponent("bytes.exr").path
+      try write(channels: 3, to: path)
+      let error = try #require(throws: RasterIOError.self) {
+        try EXRImage.read(path: path, limits: RasterLimits(maxEXRHeaderBytes: 54))
+      }
+      #expect(error.kind == .tooLarge && error.message.contains("exceed 54 bytes"))
+      #expect(RasterLimits.standard.maxEXRHeaderBytes == 16 << 20)
+      #expect(try EXRImage.read(path: path).parts[0].channels.count == 3)
+    }
+  }
+
   /// Many channels cost linear memory and one pointer each: 1000 one-pixel channels (the
   /// default limit is 1024) read back with every sample in place.
   @Test func aThousandChannelsReadBack() throws {

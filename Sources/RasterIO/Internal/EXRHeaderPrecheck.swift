@@ -6,9 +6,10 @@
   import Darwin
 #endif
 
-/// Counts an OpenEXR file's header attributes and each part's channels before OpenEXRCore
-/// parses the header, so that a file built to exhaust its attribute list (quadratic in the
-/// count) or RasterIO's per-channel buffers is refused as `.tooLarge` first
+/// Counts an OpenEXR file's header attributes, their bytes and each part's channels before
+/// OpenEXRCore parses the header, so that a file built to exhaust its attribute list (quadratic
+/// in the count), memory (one huge value) or RasterIO's per-channel buffers is refused as
+/// `.tooLarge` first
 /// (docs/reliability.md §4). It also refuses, as `.unsupported` and by name, what this build
 /// cannot read: compressions newer than its OpenEXR (ZSTD, HTJ2K) and deep data
 /// (``EXRFeatureSupport``), which OpenEXRCore would report as a damaged header.
@@ -46,6 +47,7 @@ struct EXRHeaderPrecheck {
         "part 0 \(EXRFeatureSupport.partTypeRefusal("deepscanline") ?? "")")
     }
     var attributes = 0
+    var valueBytes = 0
     var part = 0
     while true {
       guard let name = string() else { return }
@@ -82,6 +84,14 @@ struct EXRHeaderPrecheck {
         }
       } else if !skip(Int(size)) {
         return
+      }
+      // Counted once the value is known to be in the file: a size past its end is damage,
+      // which OpenEXRCore reports in its own words.
+      valueBytes += Int(size)
+      guard valueBytes <= limits.maxEXRHeaderBytes else {
+        throw RasterIOError(
+          .tooLarge, path: path,
+          "the header's attribute values exceed \(limits.maxEXRHeaderBytes) bytes, the limit")
       }
     }
   }

@@ -7,7 +7,8 @@ enum OutputChecks {
   /// Fails with `OUT: error: the output would replace the input IN; REMEDY` if any output is
   /// an input, and with `two outputs … would be written to one file` if two outputs are one
   /// file (issue 40 R10). `-` (standard output, for `apply`) is checked as the file standard
-  /// output is open on, so `-o - 1<>IN` cannot overwrite the input (R14).
+  /// output is open on, so `-o - 1<>IN` cannot overwrite the input (R14); standard output is
+  /// always checked against the inputs, since every command prints something there.
   static func refuseReplacing(
     _ inputs: [String], by outputs: [String?], remedy: String = "choose another output",
     dashIsStandardOutput: Bool = false, distinct: Bool = true
@@ -17,10 +18,12 @@ enum OutputChecks {
     do {
       if distinct { try InputProtection.checkDistinct(outputs: outputs) }
       try InputProtection.check(outputs: outputs, inputs: inputs, remedy: remedy)
+      // What every command prints (a summary, a report, values) must not land in a file it
+      // reads either: `eval --lut A 1<>A`, `inspect A >>A` (issue 40 R14 variants).
+      try InputProtection.check(
+        outputs: ["/dev/stdout"], inputs: inputs, remedy: "send standard output elsewhere")
     } catch {
-      let text = error.description
-      throw CLIFailure(
-        dashIsStandardOutput ? text.replacing("/dev/stdout", with: "standard output") : text)
+      throw CLIFailure(error.description.replacing("/dev/stdout", with: "standard output"))
     }
   }
 
