@@ -148,20 +148,14 @@ void writeTiles(Imf::MultiPartOutputFile &file, int index, const edr_exr_part &p
   for (int l = 0; l < p.level_count; l++) write(p.levels[l].x, p.levels[l].y, p.levels[l].channels);
 }
 
-}  // namespace
-
-extern "C" int edr_exr_read_part(const char *path, int part, const edr_exr_channel *channels,
-                                 int count, int threads, char *message, size_t message_size) {
-  // No single request of the library on this thread above 256 MiB: its buffers are a chunk
-  // or a table (the pixels are RasterIO's, already bounded by RasterLimits).
+// Runs one read of the C++ library with no single request on this thread above 256 MiB (its
+// buffers are a chunk or a table; the pixels are RasterIO's, already bounded by RasterLimits),
+// turning its exceptions into the message; `body` returns 0 or a `fail` of its own.
+template <typename Body>
+int cappedRead(char *message, size_t message_size, Body body) {
   CappedAllocations capped(size_t(256) << 20);
   try {
-    Imf::MultiPartInputFile file(path, threads);
-    Imf::InputPart input(file, part);
-    const Imath::Box2i window = input.header().dataWindow();
-    input.setFrameBuffer(frameBuffer(channels, count, window));
-    input.readPixels(window.min.y, window.max.y);
-    return 0;
+    return body();
   } catch (const std::bad_alloc &) {
     const std::string text = "the file asked OpenEXR's C++ library for " +
                              std::to_string(CappedAllocations::refused()) +
@@ -174,11 +168,24 @@ extern "C" int edr_exr_read_part(const char *path, int part, const edr_exr_chann
   }
 }
 
+}  // namespace
+
+extern "C" int edr_exr_read_part(const char *path, int part, const edr_exr_channel *channels,
+                                 int count, int threads, char *message, size_t message_size) {
+  return cappedRead(message, message_size, [&] {
+    Imf::MultiPartInputFile file(path, threads);
+    Imf::InputPart input(file, part);
+    const Imath::Box2i window = input.header().dataWindow();
+    input.setFrameBuffer(frameBuffer(channels, count, window));
+    input.readPixels(window.min.y, window.max.y);
+    return 0;
+  });
+}
+
 extern "C" int edr_exr_read_level(const char *path, int part, int level_x, int level_y,
                                   const edr_exr_channel *channels, int count, int threads,
                                   char *message, size_t message_size) {
-  CappedAllocations capped(size_t(256) << 20);
-  try {
+  return cappedRead(message, message_size, [&] {
     Imf::MultiPartInputFile file(path, threads);
     Imf::TiledInputPart input(file, part);
     const Imath::Box2i window = input.dataWindowForLevel(level_x, level_y);
@@ -186,20 +193,13 @@ extern "C" int edr_exr_read_level(const char *path, int part, int level_x, int l
     input.readTiles(0, input.numXTiles(level_x) - 1, 0, input.numYTiles(level_y) - 1, level_x,
                     level_y);
     return 0;
-  } catch (const std::bad_alloc &) {
-    return fail(message, message_size, "OpenEXR's C++ library asked for more than 256 MiB at once");
-  } catch (const std::exception &e) {
-    return fail(message, message_size, e.what());
-  } catch (...) {
-    return fail(message, message_size, "unknown OpenEXR error");
-  }
+  });
 }
 
 extern "C" int edr_exr_read_yca(const char *path, const char *layer, unsigned short *rgba,
                                 int width, int height, int threads, char *message,
                                 size_t message_size) {
-  CappedAllocations capped(size_t(256) << 20);
-  try {
+  return cappedRead(message, message_size, [&] {
     Imf::RgbaInputFile file(path, std::string(layer), threads);
     const Imath::Box2i window = file.dataWindow();
     if (window.max.x - window.min.x + 1 != width || window.max.y - window.min.y + 1 != height)
@@ -209,13 +209,7 @@ extern "C" int edr_exr_read_yca(const char *path, const char *layer, unsigned sh
     file.setFrameBuffer(pixels - window.min.x - (long long)window.min.y * width, 1, size_t(width));
     file.readPixels(window.min.y, window.max.y);
     return 0;
-  } catch (const std::bad_alloc &) {
-    return fail(message, message_size, "OpenEXR's C++ library asked for more than 256 MiB at once");
-  } catch (const std::exception &e) {
-    return fail(message, message_size, e.what());
-  } catch (...) {
-    return fail(message, message_size, "unknown OpenEXR error");
-  }
+  });
 }
 
 extern "C" int edr_exr_write_parts(int fd, const edr_exr_part *parts, int count, int threads,
@@ -263,27 +257,6 @@ extern "C" int edr_exr_read_part(const char *, int, const edr_exr_channel *, int
 extern "C" int edr_exr_write_parts(int, const edr_exr_part *, int, int, char *message,
                                    size_t message_size) {
   return unavailable(message, message_size);
-}
-
-extern "C" int edr_exr_read_level(const char *path, int part, int level_x, int level_y,
-                                  const edr_exr_channel *channels, int count, int threads,
-                                  char *message, size_t message_size) {
-  CappedAllocations capped(size_t(256) << 20);
-  try {
-    Imf::MultiPartInputFile file(path, threads);
-    Imf::TiledInputPart input(file, part);
-    const Imath::Box2i window = input.dataWindowForLevel(level_x, level_y);
-    input.setFrameBuffer(frameBuffer(channels, count, window));
-    input.readTiles(0, input.numXTiles(level_x) - 1, 0, input.numYTiles(level_y) - 1, level_x,
-                    level_y);
-    return 0;
-  } catch (const std::bad_alloc &) {
-    return fail(message, message_size, "OpenEXR's C++ library asked for more than 256 MiB at once");
-  } catch (const std::exception &e) {
-    return fail(message, message_size, e.what());
-  } catch (...) {
-    return fail(message, message_size, "unknown OpenEXR error");
-  }
 }
 
 extern "C" int edr_exr_read_yca(const char *, const char *, unsigned short *, int, int, int,
