@@ -10,11 +10,13 @@ struct APIError: Error, Encodable {
   var line: Int?
   var column: Int?
 
+  /// A compiler-style `error: ` prefix of `message` (the libraries' one-line descriptions
+  /// carry it) is dropped: Python puts its own `file: error:` in front.
   init(
     kind: String, message: String, file: String? = nil, line: Int? = nil, column: Int? = nil
   ) {
     self.kind = kind
-    self.message = message
+    self.message = message.hasPrefix("error: ") ? String(message.dropFirst(7)) : message
     self.file = file
     self.line = line
     self.column = column

@@ -55,6 +55,13 @@ def test_option_and_array_errors(root):
     np.testing.assert_array_equal(clf.apply(rgb, lut_space="raw"), clf.apply(rgb))
     with pytest.raises(edrcube.ConversionError):
         edrcube.convert(edrcube.read_lut(root / "luts/warm_pq.cube"), to="hlg", report=False)
+    # A camera cube converts (its log input kept), but not with a PQ-placed shaper; the
+    # message says "error:" once, as the CLI does.
+    camera = edrcube.read_lut(root / "luts/logc3_to_rec709.cube")
+    with pytest.raises(edrcube.ConversionError) as refused:
+        edrcube.convert(camera, to="pq", shaper=True, size=17, report=False)
+    assert str(refused.value).count("error:") == 1, str(refused.value)
+    assert "placement: a camera cube keeps its own logc3 input" in str(refused.value)
 
 
 def test_numpy_round_trip(tmp_path):
