@@ -54,7 +54,8 @@ import Testing
       #expect(try String(contentsOfFile: path, encoding: .utf8) == "input")
       try Self.write(
         "output", to: path,
-        using: AtomicFileWriter(protecting: [path], allowReplacingInputs: true, synchronizes: false))
+        using: AtomicFileWriter(protecting: [path], allowReplacingInputs: true, synchronizes: false)
+      )
       #expect(try String(contentsOfFile: path, encoding: .utf8) == "output")
     }
   }

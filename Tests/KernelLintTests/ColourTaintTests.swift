@@ -105,4 +105,3 @@ import Testing
     #expect(edr001Lines(ratio) == [])
   }
 }
-

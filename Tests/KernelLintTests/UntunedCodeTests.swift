@@ -348,4 +348,3 @@ extension UntunedCodeTests {
     #expect(rules(lint(text, path: "Ramp.metal")) == [.alpha001])
   }
 }
-
