@@ -66,9 +66,13 @@ enum TIFFParallelStrips {
   private static func readFully(
     _ descriptor: Int32, _ destination: UnsafeMutableRawPointer, _ count: Int, at offset: UInt64
   ) -> Bool {
+    // An offset past what `off_t` holds (a corrupt strip table) lies past any file's end.
+    guard let start = off_t(exactly: offset), off_t(count) <= off_t.max - start else {
+      return false
+    }
     var done = 0
     while done < count {
-      let got = pread(descriptor, destination + done, count - done, off_t(offset) + off_t(done))
+      let got = pread(descriptor, destination + done, count - done, start + off_t(done))
       if got < 0 && errno == EINTR { continue }
       guard got > 0 else { return false }
       done += got
