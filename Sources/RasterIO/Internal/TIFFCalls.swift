@@ -157,8 +157,12 @@ enum TIFFCalls {
   /// Starts an empty EXIF (or GPS) directory; tags set next go into it. The corresponding C
   /// functions are `TIFFCreateEXIFDirectory` and `TIFFCreateGPSDirectory`.
   static func createSubdirectory(_ h: TIFFHandle, gps: Bool) -> Result<Void, RasterIOError> {
+    // libtiff 4.5's `TIFFCreateCustomDirectory` clears the current directory without freeing
+    // it, so the tags of an EXIF directory written just before would leak (LeakSanitizer,
+    // docs/reliability.md); freeing it first is harmless where libtiff does so itself.
+    TIFFFreeDirectory(h.tiff)
     // These return 0 on success.
-    h.call(.io, "cannot start the \(gps ? "GPS" : "EXIF") directory") {
+    return h.call(.io, "cannot start the \(gps ? "GPS" : "EXIF") directory") {
       (gps ? TIFFCreateGPSDirectory(h.tiff) : TIFFCreateEXIFDirectory(h.tiff)) == 0 ? 1 : 0
     }
   }
