@@ -3,8 +3,9 @@ extension EXRSamples {
   /// at once (so one decoder pass can fill all channels of a chunk).
   ///
   /// One stack frame per channel (each array's storage lives only inside its initializer), so
-  /// readers bound the channel count first (``RasterLimits/maxEXRChannels``); the pointer list
-  /// and the result are each built once, linear in the count.
+  /// readers bound the channel count first (``RasterLimits/maxEXRChannels``) and a deep
+  /// recursion runs on a stack sized for it (`withDeepStack`); the pointer list and the result
+  /// are each built once, linear in the count.
   /// - Throws: whatever `fill` throws; no arrays are returned then.
   static func make(
     types: [EXRPixelType], counts: [Int], fill: ([UnsafeMutableRawPointer]) throws -> Void
@@ -13,7 +14,9 @@ extension EXRSamples {
     pointers.reserveCapacity(types.count)
     var result: [EXRSamples] = []
     result.reserveCapacity(types.count)
-    try build(0, types: types, counts: counts, pointers: &pointers, into: &result, fill: fill)
+    try withDeepStack(levels: types.count) {
+      try build(0, types: types, counts: counts, pointers: &pointers, into: &result, fill: fill)
+    }
     return result.reversed()
   }
 
@@ -47,7 +50,9 @@ extension EXRSamples {
   ) throws -> R {
     var pointers: [UnsafeRawPointer] = []
     pointers.reserveCapacity(samples.count)
-    return try withStorage(samples[...], pointers: &pointers, body)
+    return try withDeepStack(levels: samples.count) {
+      try withStorage(samples[...], pointers: &pointers, body)
+    }
   }
 
   private static func withStorage<R>(
@@ -80,7 +85,9 @@ extension EXRSamples {
   ) throws -> R {
     var pointers: [UnsafeMutableRawPointer] = []
     pointers.reserveCapacity(samples.count)
-    return try withMutableStorage(of: &samples, from: 0, pointers: &pointers, body)
+    return try withDeepStack(levels: samples.count) {
+      try withMutableStorage(of: &samples, from: 0, pointers: &pointers, body)
+    }
   }
 
   private static func withMutableStorage<R>(
