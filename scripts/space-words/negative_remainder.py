@@ -10,6 +10,10 @@ For each cube whose default extrapolation is `bounded` (every input curve but pq
 "identity yes") are counted apart: an identity returns its input, so it lands the whole
 remainder 0.07 from the clamped 0. Prints per split the cubes beyond 0.05 and beyond the
 remainder (0.07), identities apart, largest difference first.
+
+Also the issue's other figure, a wide-gamut image's minimum: a Rec.2020 grid (levels 0, 0.05,
+0.3, 1, 2.5, 4 per channel: 216 colours up to 4× white, minimum −2.64 as Rec.709) through each
+cube under the default, and the cubes whose output minimum falls below the input's minus 0.1.
 """
 import json, os, subprocess, sys, tempfile
 
@@ -17,11 +21,23 @@ import corpus
 
 COLOUR = "0.8 -0.07 0.56\n"
 REMAINDER = 0.07
+# BT.2020 → BT.709 (both D65), as ColorMath's Matrix3x3.rgbToRGB gives it.
+TO_709 = [[1.660491, -0.587641, -0.072850], [-0.124550, 1.132900, -0.008349],
+          [-0.018151, -0.100579, 1.118730]]
+LEVELS = [0, 0.05, 0.3, 1, 2.5, 4.0]
+GRID = [[sum(m * v for m, v in zip(row, (r, g, b))) for row in TO_709]
+        for r in LEVELS for g in LEVELS for b in LEVELS]
+GRID_MIN = min(min(c) for c in GRID)
 
 
-def value(edrcube, file, extra):
-    r = subprocess.run([edrcube, "eval", "--lut", file, *extra], input=COLOUR, capture_output=True, text=True)
+def value(edrcube, file, extra, colours=COLOUR):
+    r = subprocess.run([edrcube, "eval", "--lut", file, *extra], input=colours, capture_output=True, text=True)
     return [float(v) for v in r.stdout.split()] if r.returncode == 0 else None
+
+
+def grid_minimum(edrcube, file):
+    out = value(edrcube, file, [], "".join(f"{r} {g} {b}\n" for r, g, b in GRID))
+    return min(out) if out else None
 
 
 def main():
@@ -44,7 +60,7 @@ def main():
                 continue
             d = max(abs(x - y) for x, y in zip(a, b))
             identity = info.get("isIdentity") is True
-            found.setdefault(split, []).append((d, identity, path, a, b))
+            found.setdefault(split, []).append((d, identity, path, a, b, grid_minimum(edrcube, file)))
     for split, rows in found.items():
         rows.sort(reverse=True)
         looks = [r for r in rows if not r[1]]
@@ -52,7 +68,10 @@ def main():
               f"{max([r[0] for r in rows if r[1]], default=0):.4f}); of the {len(looks)} others "
               f"{sum(r[0] > 0.05 for r in looks)} beyond 0.05, "
               f"{sum(r[0] > REMAINDER + 1e-4 for r in looks)} beyond the remainder {REMAINDER}")
-        for d, identity, path, a, b in rows[:10]:
+        low = sorted((r[5], r[2]) for r in rows if r[5] is not None and r[5] < GRID_MIN - 0.1)
+        print(f"  wide-gamut grid (minimum {GRID_MIN:.3f}): {len(low)} of {len(rows)} cubes below "
+              f"{GRID_MIN - 0.1:.3f}" + "".join(f"\n    {m:.3f} {p}" for m, p in low[:6]))
+        for d, identity, path, a, b, _ in rows[:10]:
             tag = " (identity)" if identity else ""
             print(f"  {d:.4f} {path}{tag}: bounded {a}, clamp {b}")
 

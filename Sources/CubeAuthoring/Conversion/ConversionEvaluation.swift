@@ -83,7 +83,7 @@ public struct ConversionEvaluation: Sendable {
       if !options.fitsNodes {
         advice.append(
           camera
-            ? "--fit (node values fitted in ΔE_ITP over each cell)"
+            ? "a larger --size (smaller cells) or --fit (node values fitted in ΔE_ITP over each cell)"
             : "--shaper (nodes below the peak behind a 1D shaper, fitted) or --fit")
       } else if options.size < CubeConverter.largestFittedSize {
         advice.append("a larger --size (up to \(CubeConverter.largestFittedSize) fitted)")
@@ -94,7 +94,10 @@ public struct ConversionEvaluation: Sendable {
         advice.append(
           "the worst colours lie beyond the SDR cube's gamut, where it is only extrapolated")
       }
-      advice.append("or --format clf (a CLF keeps the shaper and the 3D table in one file)")
+      // A camera cube has no shaper: its CLF holds the same 3D table, so it would not help.
+      if !camera {
+        advice.append("or --format clf (a CLF keeps the shaper and the 3D table in one file)")
+      }
     }
     return advice.isEmpty ? "above the threshold" : advice.joined(separator: "; ")
   }
