@@ -74,6 +74,21 @@ import Testing
     #expect(p99[1] < 1 && p99[1] < p99[0] / 4, "\(p99)")
   }
 
+  /// A camera cube whose 3D table takes the codes directly (luts/logc3_to_rec709.cube, 33³):
+  /// the advice names the sizes that keep the source's nodes (N − 1 a multiple of its 32
+  /// intervals; a 96³ grid, between them, measures no better than 65³).
+  @Test func adviceNamesSizesKeepingTheSourceNodes() throws {
+    let source = try CubeReader.read(
+      contentsOf: Fixtures.luts.appendingPathComponent("logc3_to_rec709.cube").path)
+    let options = CubeConversionOptions(size: 17)
+    let converted = try CubeConverter(options: options).convert(source)
+    let report = try ConversionQuality.evaluate(
+      converted: converted, source: source, options: options, steps: 12
+    ).report
+    #expect(report.p99 > ConversionReport.threshold)
+    #expect(report.suggestion.contains("multiple of its 32 intervals: 33, 65"), "\(report.suggestion)")
+  }
+
   @Test func refusesShaperPlacementAndLogOutputs() throws {
     let source = try Self.logcVideo()
     #expect(throws: EDRPipelineError.self) {
