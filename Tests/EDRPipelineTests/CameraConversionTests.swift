@@ -86,7 +86,8 @@ import Testing
       converted: converted, source: source, options: options, steps: 12
     ).report
     #expect(report.p99 > ConversionReport.threshold)
-    #expect(report.suggestion.contains("multiple of its 32 intervals: 33, 65"), "\(report.suggestion)")
+    #expect(
+      report.suggestion.contains("multiple of its 32 intervals: 33, 65"), "\(report.suggestion)")
   }
 
   @Test func refusesShaperPlacementAndLogOutputs() throws {
