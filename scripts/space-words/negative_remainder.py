@@ -13,7 +13,9 @@ remainder (0.07), identities apart, largest difference first.
 
 Also the issue's other figure, a wide-gamut image's minimum: a Rec.2020 grid (levels 0, 0.05,
 0.3, 1, 2.5, 4 per channel: 216 colours up to 4× white, minimum −2.64 as Rec.709) through each
-cube under the default, and the cubes whose output minimum falls below the input's minus 0.1.
+cube under the default, the cubes whose output minimum falls below the input's minus 0.1, and
+of those the ones where the extrapolation does it (0.1 below the `--extrapolation clamp`
+minimum too; a look that makes a bright wide-gamut colour brighter does it inside the domain).
 """
 import json, os, subprocess, sys, tempfile
 
@@ -36,8 +38,10 @@ def value(edrcube, file, extra, colours=COLOUR):
 
 
 def grid_minimum(edrcube, file):
-    out = value(edrcube, file, [], "".join(f"{r} {g} {b}\n" for r, g, b in GRID))
-    return min(out) if out else None
+    """The grid's output minimum under the default, and under `--extrapolation clamp`."""
+    rows = "".join(f"{r} {g} {b}\n" for r, g, b in GRID)
+    out = [value(edrcube, file, extra, rows) for extra in ([], ["--extrapolation", "clamp"])]
+    return None if None in out else tuple(min(v) for v in out)
 
 
 def main():
@@ -68,9 +72,11 @@ def main():
               f"{max([r[0] for r in rows if r[1]], default=0):.4f}); of the {len(looks)} others "
               f"{sum(r[0] > 0.05 for r in looks)} beyond 0.05, "
               f"{sum(r[0] > REMAINDER + 1e-4 for r in looks)} beyond the remainder {REMAINDER}")
-        low = sorted((r[5], r[2]) for r in rows if r[5] is not None and r[5] < GRID_MIN - 0.1)
+        low = sorted((r[5], r[2]) for r in rows if r[5] is not None and r[5][0] < GRID_MIN - 0.1)
+        mine = [(m, p) for m, p in low if m[0] < min(m[1], GRID_MIN) - 0.1]
         print(f"  wide-gamut grid (minimum {GRID_MIN:.3f}): {len(low)} of {len(rows)} cubes below "
-              f"{GRID_MIN - 0.1:.3f}" + "".join(f"\n    {m:.3f} {p}" for m, p in low[:6]))
+              f"{GRID_MIN - 0.1:.3f}, {len(mine)} of them also 0.1 below the clamped lookup's minimum"
+              + "".join(f"\n    {m[0]:.3f} (clamp {m[1]:.3f}) {p}" for m, p in (mine or low)[:6]))
         for d, identity, path, a, b, _ in rows[:10]:
             tag = " (identity)" if identity else ""
             print(f"  {d:.4f} {path}{tag}: bounded {a}, clamp {b}")
