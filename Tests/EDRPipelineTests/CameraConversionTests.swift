@@ -48,7 +48,8 @@ import Testing
 
   /// The report samples the camera's codes (one grid), finds nothing above the peak (this
   /// look's display light stays below 203 cd/m²) and falls as the PQ grid gets finer: what
-  /// is left is trilinear interpolation of PQ signals between nodes.
+  /// is left is trilinear interpolation of PQ signals between nodes, so the advice above the
+  /// threshold is a larger `--size`, never a CLF (which would hold the same table).
   @Test func reportSamplesTheCameraCodes() throws {
     let source = try Self.logcVideo()
     var p99: [Double] = []
@@ -62,9 +63,31 @@ import Testing
       let report = evaluation.report
       #expect(report.leftOut == 0 && report.abovePeak == nil)
       #expect(!report.suggestion.contains("--shaper"), "\(report.suggestion)")
+      if report.p99 > ConversionReport.threshold {
+        // A camera cube has no shaper, so its CLF is the same table: the advice is the size.
+        #expect(report.suggestion.contains("--size"), "\(report.suggestion)")
+        #expect(!report.suggestion.contains("--format clf"), "\(report.suggestion)")
+      }
       p99.append(report.p99)
     }
+    #expect(p99[0] > ConversionReport.threshold)
     #expect(p99[1] < 1 && p99[1] < p99[0] / 4, "\(p99)")
+  }
+
+  /// A camera cube whose 3D table takes the codes directly (luts/logc3_to_rec709.cube, 33³):
+  /// the advice names the sizes that keep the source's nodes (N − 1 a multiple of its 32
+  /// intervals; a 96³ grid, between them, measures no better than 65³).
+  @Test func adviceNamesSizesKeepingTheSourceNodes() throws {
+    let source = try CubeReader.read(
+      contentsOf: Fixtures.luts.appendingPathComponent("logc3_to_rec709.cube").path)
+    let options = CubeConversionOptions(size: 17)
+    let converted = try CubeConverter(options: options).convert(source)
+    let report = try ConversionQuality.evaluate(
+      converted: converted, source: source, options: options, steps: 12
+    ).report
+    #expect(report.p99 > ConversionReport.threshold)
+    #expect(
+      report.suggestion.contains("multiple of its 32 intervals: 33, 65"), "\(report.suggestion)")
   }
 
   @Test func refusesShaperPlacementAndLogOutputs() throws {

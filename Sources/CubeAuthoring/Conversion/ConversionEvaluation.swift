@@ -35,6 +35,10 @@ public struct ConversionEvaluation: Sendable {
   public let peakNits: Double
   let sourcePrimaries: RGBPrimaries
   let options: CubeConversionOptions
+  /// For a camera cube whose 3D table takes its input codes directly (no 1D shaper), the
+  /// table's intervals per axis: a new grid keeps every source node only where its own
+  /// intervals are a multiple of them (docs/conversion-quality.md); nil otherwise.
+  let sourceIntervals: Int?
 
   /// How many worst colours the report lists.
   public static let worstCount = 5
@@ -60,14 +64,16 @@ public struct ConversionEvaluation: Sendable {
     report.abovePeak = above.isEmpty ? nil : ConversionStatistics(differences: above.map(\.deltaE))
     let worst = (below + above).sorted { $0.deltaE > $1.deltaE }.prefix(Self.worstCount)
     report.worst = Array(worst)
-    report.suggestion = Self.suggestion(report, options: options, camera: isCamera)
+    report.suggestion = Self.suggestion(
+      report, options: options, camera: isCamera, sourceIntervals: sourceIntervals)
     return report
   }
 
   /// Advice from the figures (docs/conversion-quality.md).
-  static func suggestion(_ r: ConversionReport, options: CubeConversionOptions, camera: Bool)
-    -> String
-  {
+  static func suggestion(
+    _ r: ConversionReport, options: CubeConversionOptions, camera: Bool,
+    sourceIntervals: Int? = nil
+  ) -> String {
     let t = ConversionReport.threshold
     let abovePeak = r.abovePeak?.p99 ?? 0
     if r.p99 <= t && abovePeak <= t {
@@ -83,7 +89,8 @@ public struct ConversionEvaluation: Sendable {
       if !options.fitsNodes {
         advice.append(
           camera
-            ? "--fit (node values fitted in ΔE_ITP over each cell)"
+            ? Self.cameraSizes(options.size, sourceIntervals: sourceIntervals)
+              + " or --fit (node values fitted in ΔE_ITP over each cell)"
             : "--shaper (nodes below the peak behind a 1D shaper, fitted) or --fit")
       } else if options.size < CubeConverter.largestFittedSize {
         advice.append("a larger --size (up to \(CubeConverter.largestFittedSize) fitted)")
@@ -94,9 +101,22 @@ public struct ConversionEvaluation: Sendable {
         advice.append(
           "the worst colours lie beyond the SDR cube's gamut, where it is only extrapolated")
       }
-      advice.append("or --format clf (a CLF keeps the shaper and the 3D table in one file)")
+      // A camera cube has no shaper: its CLF holds the same 3D table, so it would not help.
+      if !camera {
+        advice.append("or --format clf (a CLF keeps the shaper and the 3D table in one file)")
+      }
     }
     return advice.isEmpty ? "above the threshold" : advice.joined(separator: "; ")
+  }
+
+  /// The size advice for a camera cube: larger sizes keeping the source's nodes (the next two
+  /// whose intervals are a multiple of `sourceIntervals`, up to 256), else just a larger size.
+  static func cameraSizes(_ size: Int, sourceIntervals: Int?) -> String {
+    guard let k = sourceIntervals, k > 0 else { return "a larger --size (smaller cells)" }
+    let sizes = (1...2).map { ((size - 1) / k + $0) * k + 1 }.filter { $0 <= 256 }
+    guard !sizes.isEmpty else { return "a larger --size (smaller cells)" }
+    return "a larger --size keeping the source's nodes (N − 1 a multiple of its \(k) "
+      + "intervals: \(sizes.map(String.init).joined(separator: ", ")))"
   }
 
   static func format(_ x: Double) -> String {

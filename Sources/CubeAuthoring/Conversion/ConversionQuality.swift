@@ -92,7 +92,9 @@ public enum ConversionQuality {
     return ConversionEvaluation(
       colours: results, levels: grid.levels, gamuts: origin.isCamera ? 1 : 2,
       isCamera: origin.isCamera, peakNits: options.masteringPeak,
-      sourcePrimaries: origin.spaces.input.primaries.primaries, options: options)
+      sourcePrimaries: origin.spaces.input.primaries.primaries, options: options,
+      sourceIntervals: origin.isCamera && source.lut1D == nil
+        ? source.lut3D.map { $0.size - 1 } : nil)
   }
 
   /// The ΔE_ITP of each colour of `samples` (interleaved Rec.2020 EDR RGB) between the two
