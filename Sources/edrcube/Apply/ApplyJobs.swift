@@ -3,7 +3,6 @@ import Foundation
 import ImageApplication
 import RasterIO
 
-
 /// One input file found in `apply`'s arguments.
 struct ApplyInput {
   var path: String
