@@ -11,13 +11,15 @@
 //   ColorMath    transfer functions, gamuts, ICtCp, tone maps (no dependencies)
 //   LUTEngine    interpolation + extrapolation kernels, CLF evaluation (CubeFormat, CLFFormat, CLUTKernels)
 //   CLUTKernels  LUTEngine's SSE2/AVX2 kernels and EDRPipeline's AVX2 chain in C (x86-64;
-//                other CPUs use the Swift ones), and the block census `apply` reports
+//                other CPUs use the Swift ones), and the block census (LUTEngine's RGBACensus)
 //   EDRPipeline  runtime: cube spaces, EDR policies, PQ/HLG application
 //                (CubeFormat, ColorMath, LUTEngine, CLUTKernels: the vector chain)
 //   CubeAuthoring offline: cube generation, SDR→PQ/HLG conversion and its fit, test chart (EDRPipeline)
 //   EDRPlots     plots and previews drawn on a canvas of our own (CubeAuthoring)
 //   RasterIO     OpenEXR, TIFF and PNG files                  (FileOutput, CTIFF, COpenEXR, CPNG, CEXRDWA)
 //   CEXRDWA      OpenEXR's C++ library for DWAA/DWAB only, behind a C API (C++)
+//   ImageApplication a cube or process list applied to image files, as `apply` does
+//                (EDRPipeline, RasterIO, FileOutput, EDRPlots, LUTEngine)
 //   KernelLint   the Core Image / Metal kernel linter         (no dependencies)
 //   ShaderGen    a cube's application as GLSL / WGSL source   (CubeFormat, LUTEngine, ColorMath, EDRPipeline)
 //   LintCommandLine the `lint` command                        (KernelLint, WorkScheduler, ArgumentParser)
@@ -51,6 +53,7 @@ let package = Package(
     .library(name: "CubeAuthoring", targets: ["CubeAuthoring"]),
     .library(name: "EDRPlots", targets: ["EDRPlots"]),
     .library(name: "RasterIO", targets: ["RasterIO"]),
+    .library(name: "ImageApplication", targets: ["ImageApplication"]),
     .library(name: "KernelLint", targets: ["KernelLint"]),
     .library(name: "ShaderGen", targets: ["ShaderGen"]),
     // The C API the Python wheel loads (python/, docs/python.md); `make wheel` links it with
@@ -94,6 +97,13 @@ let package = Package(
     .target(
       name: "RasterIO",
       dependencies: ["FileOutput", "WorkScheduler", "CTIFF", "COpenEXR", "CPNG", "CEXRDWA"],
+      swiftSettings: strictSettings),
+    .target(
+      name: "ImageApplication",
+      dependencies: [
+        "EDRPipeline", "RasterIO", "FileOutput", "EDRPlots", "LUTEngine", "ColorMath",
+        "CubeFormat",
+      ],
       swiftSettings: strictSettings),
     .target(name: "KernelLint", swiftSettings: strictSettings),
     .target(
@@ -152,7 +162,7 @@ let package = Package(
       dependencies: [
         "CubeFormat", "CLFFormat", "LUTFormats", "ColorMath", "LUTEngine", "EDRPipeline",
         "CubeAuthoring", "EDRPlots", "RasterIO", "KernelLint", "LintCommandLine", "FileOutput",
-        "WorkScheduler", "CLUTKernels", "ShaderGen",
+        "WorkScheduler", "ShaderGen", "ImageApplication",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSettings),
@@ -203,6 +213,11 @@ let package = Package(
       ]),
     .testTarget(name: "FileOutputTests", dependencies: ["FileOutput", "TestSupport"]),
     .testTarget(name: "RasterIOTests", dependencies: ["RasterIO", "FileOutput", "TestSupport"]),
+    .testTarget(
+      name: "ImageApplicationTests",
+      dependencies: [
+        "ImageApplication", "EDRPipeline", "LUTEngine", "CubeFormat", "RasterIO", "TestSupport",
+      ]),
     .testTarget(name: "KernelLintTests", dependencies: ["KernelLint", "TestSupport"]),
     .testTarget(
       name: "ShaderGenTests", dependencies: ["ShaderGen", "LUTEngine", "CubeFormat", "TestSupport"]),

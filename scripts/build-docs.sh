@@ -14,7 +14,7 @@ DOCC=${DOCC:-$(dirname "$(command -v "$SWIFT")")/docc}
 out=.build/docs
 mkdir -p "$out"
 
-plugin_modules=(WorkScheduler CubeFormat ColorMath LUTEngine EDRPipeline CubeAuthoring EDRPlots KernelLint)
+plugin_modules=(WorkScheduler CubeFormat ColorMath LUTEngine EDRPipeline CubeAuthoring EDRPlots KernelLint ImageApplication)
 targets=()
 for m in "${plugin_modules[@]}"; do targets+=(--target "$m"); done
 "$SWIFT" package generate-documentation "${targets[@]}" --warnings-as-errors

@@ -5,6 +5,7 @@ import EDRPipeline
 import EDRPlots
 import FileOutput
 import Foundation
+import ImageApplication
 import RasterIO
 import WorkScheduler
 
@@ -86,7 +87,7 @@ struct ApplyCommand: ParsableCommand {
     help:
       "Alpha in the input: premultiplied or straight (default: EXR premultiplied, TIFF from ExtraSamples)."
   )
-  var alpha: ImageDocument.AlphaMode?
+  var alpha: ImageAlphaMode?
 
   @Option(
     name: .customLong("alpha-zero"),
@@ -206,9 +207,10 @@ struct ApplyCommand: ParsableCommand {
     try ApplyJobs.createOutputFolders(jobs.map(\.output) + [preview].compactMap { $0 })
     // One transform per working space, in the order met.
     let options = transform
+    let made = ResolvedTransforms()
     let processor = FrameProcessor(
       transforms: TransformResolver { working in
-        try options.resolve(cube, defaultWorking: working)
+        made.lookup(try options.resolve(cube, defaultWorking: working))
       },
       part: part, layer: layer, view: view, alpha: alpha, transparent: alphaZero,
       pixelType: pixelType?.exrPixelType, depth: depth,
@@ -224,7 +226,7 @@ struct ApplyCommand: ParsableCommand {
     if let preview, !pictures.isEmpty {
       try PlotPNG.write(ComparisonSheet.render(pictures), to: preview, using: processor.writer)
     }
-    summary.describe(processor.transforms.resolved)
+    summary.describe(made.all)
     if jsonOutput.json {
       if summary.failed == 0 { try Console.json(summary) }
     } else {
@@ -239,7 +241,7 @@ struct ApplyCommand: ParsableCommand {
   /// frame k + 1 is read and transformed while frame k is written (two frames in memory at
   /// most); what is printed comes in frame order. Returns the summary and the pictures of the
   /// files `--preview` shows.
-  private func run(_ jobs: [ApplyJob], with processor: FrameProcessor, streams: ApplyStreams)
+  private func run(_ jobs: [ImageJob], with processor: FrameProcessor, streams: ApplyStreams)
     -> (ApplySummary, pictures: [(width: Int, height: Int, rgba: [Float])])
   {
     let bar = ProgressBar(total: jobs.count, unit: "frames")
@@ -248,7 +250,7 @@ struct ApplyCommand: ParsableCommand {
     // --preview pictures one file, or a sequence's first, middle and last.
     let pictured: Set<Int> = preview == nil ? [] : [0, (jobs.count - 1) / 2, jobs.count - 1]
     var pictures: [(width: Int, height: Int, rgba: [Float])] = []
-    func report(_ job: ApplyJob, notes: [String], _ result: Result<FrameReport, any Error>) {
+    func report(_ job: ImageJob, notes: [String], _ result: Result<FrameReport, any Error>) {
       notes.forEach(Console.note)
       switch result {
       case .success(let report):
@@ -290,7 +292,7 @@ struct ApplyCommand: ParsableCommand {
     return (summary, pictures)
   }
 
-  private func printTiming(_ report: FrameReport, job: ApplyJob) {
+  private func printTiming(_ report: FrameReport, job: ImageJob) {
     let mpix = Double(report.counts.pixels) / 1e6
     for (phase, seconds) in [
       ("read", report.seconds.read), ("apply", report.seconds.apply),

@@ -1,12 +1,7 @@
 import FileOutput
 import Foundation
+import ImageApplication
 import RasterIO
-
-/// One file to process: where it comes from and where the result goes.
-struct ApplyJob: Equatable, Sendable {
-  var input: String
-  var output: String
-}
 
 /// One input file found in `apply`'s arguments.
 struct ApplyInput {
@@ -136,22 +131,9 @@ enum ApplyJobs {
     throw CLIFailure(message)
   }
 
-  /// The output's format, from its name (`.exr`, `.tif`, `.tiff`, `.dpx`, any case); an unknown
-  /// extension is refused (before anything is written). Standard output (`-o -`) has no
-  /// name: nil, and the input's format is written.
-  static func outputFormat(_ job: ApplyJob) throws -> ImageFileFormat? {
-    guard job.output != "-" else { return nil }
-    let ext = (job.output as NSString).pathExtension.lowercased()
-    switch ext {
-    case "exr": return .openEXR
-    case "tif", "tiff": return .tiff
-    case "dpx": return .dpx
-    default:
-      let what = ext.isEmpty ? "(no extension)" : "'.\(ext)'"
-      throw CLIFailure(
-        "\(job.output): error: unsupported output format \(what): name the output .exr, .tif, .tiff or .dpx"
-      )
-    }
+  /// The output's format, from its name (ImageApplication's rule); nil for standard output.
+  static func outputFormat(_ job: ImageJob) throws -> ImageFileFormat? {
+    try ImageDocument.outputFormat(of: job.output)
   }
 
   /// Output paths: `--in-place` replaces the input; `--output-dir` keeps file names (and the
@@ -159,15 +141,15 @@ enum ApplyJobs {
   /// for a sequence input.
   static func jobs(
     _ inputs: [ApplyInput], output: String?, outputDirectory: String?, inPlace: Bool
-  ) throws -> [ApplyJob] {
+  ) throws -> [ImageJob] {
     let given = [output != nil, outputDirectory != nil, inPlace].filter { $0 }.count
     guard given == 1 else {
       throw CLIFailure("edrcube: error: give exactly one of -o OUT, --output-dir DIR, --in-place")
     }
-    if inPlace { return inputs.map { ApplyJob(input: $0.path, output: $0.path) } }
+    if inPlace { return inputs.map { ImageJob(input: $0.path, output: $0.path) } }
     if let outputDirectory {
       return inputs.map {
-        ApplyJob(
+        ImageJob(
           input: $0.path,
           output: (outputDirectory as NSString).appendingPathComponent($0.relativePath))
       }
@@ -178,7 +160,7 @@ enum ApplyJobs {
         guard let frame = input.frame else {
           throw CLIFailure("\(output): error: a sequence output needs sequence inputs")
         }
-        return ApplyJob(input: input.path, output: pattern.path(frame: frame))
+        return ImageJob(input: input.path, output: pattern.path(frame: frame))
       }
     }
     guard inputs.count == 1, let only = inputs.first else {
@@ -186,12 +168,12 @@ enum ApplyJobs {
         "edrcube: error: -o names one file but there are \(inputs.count) inputs; use --output-dir or a pattern such as out.%04d.exr"
       )
     }
-    return [ApplyJob(input: only.path, output: output)]
+    return [ImageJob(input: only.path, output: output)]
   }
 
   /// Fails when two inputs would write one output (same names from two folders into
   /// `--output-dir`): one result would silently replace the other (issue 40 R10).
-  static func refuseSharedOutputs(_ jobs: [ApplyJob]) throws {
+  static func refuseSharedOutputs(_ jobs: [ImageJob]) throws {
     var writer: [String: String] = [:]
     for job in jobs {
       let key = URL(fileURLWithPath: job.output).standardizedFileURL.path
@@ -207,7 +189,7 @@ enum ApplyJobs {
   /// Whether `next` reads the file `job` writes (`--in-place` given the same file twice, or an
   /// output named as a later input): `next` is then read only once `job` is written, as a
   /// plain loop would.
-  static func reads(_ next: ApplyJob, writtenBy job: ApplyJob) -> Bool {
+  static func reads(_ next: ImageJob, writtenBy job: ImageJob) -> Bool {
     guard next.input != job.output else { return true }
     do {
       try InputProtection.check(outputs: [job.output], inputs: [next.input])

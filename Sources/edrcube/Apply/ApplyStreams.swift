@@ -1,5 +1,6 @@
 import ArgumentParser
 import FileOutput
+import ImageApplication
 import RasterIO
 
 /// `--format`: the format of an image streamed through standard input or output.
@@ -72,7 +73,7 @@ struct ApplyStreams {
   }
 
   /// Refuses a streamed input or output whose format is not `--format`.
-  func checkFormat(of job: ApplyJob) throws {
+  func checkFormat(of job: ImageJob) throws {
     guard let format, job.input == input?.path || job.output == "-" else { return }
     let found: ImageFileFormat
     do {

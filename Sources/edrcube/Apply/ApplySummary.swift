@@ -1,5 +1,6 @@
 import EDRPipeline
 import Foundation
+import ImageApplication
 
 /// What `apply` says at the end: one text line, or with `--json` one JSON object
 /// (docs/semantics.md §8).

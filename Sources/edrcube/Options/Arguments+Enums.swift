@@ -2,6 +2,7 @@ import ArgumentParser
 import ColorMath
 import CubeAuthoring
 import EDRPipeline
+import ImageApplication
 import LUTEngine
 import RasterIO
 
@@ -20,7 +21,7 @@ extension ExpressibleByArgument where Self: CaseIterable & RawRepresentable, Raw
 extension WorkingSpace.Transfer: ExpressibleByArgument {}
 extension EDRToneMap.Curve: ExpressibleByArgument {}
 
-extension ImageDocument.AlphaMode: ExpressibleByArgument {}
+extension ImageAlphaMode: ExpressibleByArgument {}
 extension TransparentColour: ExpressibleByArgument {}
 
 /// `--pixel-type`: the EXR output RGB pixel type.

@@ -4,7 +4,9 @@ import ColorMath
 import CubeAuthoring
 import CubeFormat
 import EDRPipeline
+import ImageApplication
 import LUTEngine
+import Synchronization
 
 /// The options that say how a cube is applied, shared by `eval` and `apply` (docs/semantics.md §8).
 struct TransformOptions: ParsableArguments {
@@ -202,4 +204,23 @@ struct ResolvedTransform {
   /// The warning for a look that clips at white under a policy that flattens EDR
   /// highlights (docs/semantics.md §4), or nil.
   var flatteningWarning: String? { application.flatteningWarning(path: path) }
+}
+
+/// The transforms `apply` made, one per working space in the order met (for its summary),
+/// handed to ImageApplication as lookups with the notes the terminal shows.
+final class ResolvedTransforms: Sendable {
+  private let made = Mutex<[ResolvedTransform]>([])
+
+  /// Records `transform` and returns its lookup: the summary line as its note, the note about
+  /// an `--edr-policy` that does not apply as the first lookup's.
+  func lookup(_ transform: ResolvedTransform) -> ImageLookup {
+    made.withLock { $0.append(transform) }
+    return ImageLookup(
+      application: transform.application, notes: [transform.summary],
+      firstNotes: transform.policyNote.map { [$0] } ?? [],
+      flatteningWarning: transform.flatteningWarning)
+  }
+
+  /// The transforms recorded, in order.
+  var all: [ResolvedTransform] { made.withLock { $0 } }
 }

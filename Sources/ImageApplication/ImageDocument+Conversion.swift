@@ -1,9 +1,10 @@
 import ColorMath
+import Foundation
 import RasterIO
 
 extension ImageDocument {
   /// The format this document is written in.
-  var format: ImageFileFormat {
+  package var format: ImageFileFormat {
     switch self {
     case .exr: .openEXR
     case .tiff: .tiff
@@ -17,7 +18,7 @@ extension ImageDocument {
   /// sRGB to linear light and premultiplies straight colour, as OpenEXR's RGBA is linear and
   /// premultiplied. The pixels stay in the input's primaries (the caller keeps its working
   /// space). Returns what the target cannot hold, for a note.
-  func converted(to target: ImageFileFormat, alpha: AlphaMode, path: String) throws
+  package func converted(to target: ImageFileFormat, alpha: AlphaMode, path: String) throws
     -> FormatConversion<ImageDocument>
   {
     switch (self, target) {
@@ -45,8 +46,9 @@ extension ImageDocument {
         image: .exr(conversion.image, [set], luminance: []), dropped: conversion.dropped)
     default:
       guard format == target else {
-        throw CLIFailure(
-          "\(path): error: apply writes DPX from DPX input only (not \(format.rawValue.uppercased()) to \(target.rawValue.uppercased()))"
+        throw RasterIOError(
+          .invalidRequest, path: path,
+          "apply writes DPX from DPX input only (not \(format.rawValue.uppercased()) to \(target.rawValue.uppercased()))"
         )
       }
       return FormatConversion(image: self, dropped: [])
@@ -55,13 +57,32 @@ extension ImageDocument {
 
   /// `--depth`: a DPX document's codes rescaled to `bits` per component before the grade (so
   /// the output is written at that depth); other formats refuse it, naming the output.
-  mutating func setDepth(_ bits: Int, path: String) throws {
+  package mutating func setDepth(_ bits: Int, path: String) throws {
     guard case .dpx(var image) = self else {
-      throw CLIFailure(
-        "\(path): error: --depth sets a DPX output's bits per component; this output is \(format.rawValue.uppercased())"
+      throw RasterIOError(
+        .invalidRequest, path: path,
+        "--depth sets a DPX output's bits per component; this output is \(format.rawValue.uppercased())"
       )
     }
     image.setBitDepth(bits)
     self = .dpx(image)
+  }
+
+  /// The format an output is written in, from its name (`.exr`, `.tif`, `.tiff`, `.dpx`, any
+  /// case); an unknown extension is refused (before anything is written). Standard output
+  /// (`-`) has no name: nil, and the input's format is written.
+  package static func outputFormat(of output: String) throws -> ImageFileFormat? {
+    guard output != "-" else { return nil }
+    let ext = (output as NSString).pathExtension.lowercased()
+    switch ext {
+    case "exr": return .openEXR
+    case "tif", "tiff": return .tiff
+    case "dpx": return .dpx
+    default:
+      let what = ext.isEmpty ? "(no extension)" : "'.\(ext)'"
+      throw RasterIOError(
+        .invalidRequest, path: output,
+        "unsupported output format \(what): name the output .exr, .tif, .tiff or .dpx")
+    }
   }
 }

@@ -1,5 +1,4 @@
 import ColorMath
-import CubeAuthoring
 import EDRPipeline
 import FileOutput
 import RasterIO
@@ -9,21 +8,19 @@ import RasterIO
 /// part, layer and view that holds colour, unless narrowed; never empty; the first is the one
 /// previews show), and the luminance-only layers among them, graded as grey RGB through
 /// temporary R, G, B channels that are folded back into Y before writing.
-enum ImageDocument {
+package enum ImageDocument {
   case exr(EXRImage, [EXRChannelSet], luminance: [EXRLuminanceLayer])
   case tiff(TIFFImage)
   case dpx(DPXImage)
 
   /// How colour relates to alpha in a file.
-  enum AlphaMode: String, CaseIterable {
-    case premultiplied, straight
-  }
+  package typealias AlphaMode = ImageAlphaMode
 
   /// Reads `path`, recognising the format by its magic number, within `limits`; `part` is an
   /// EXR part's name or index, `layer` and `view` narrow the EXR sets graded. When an EXR has
   /// more than one set, luminance-only layers or layers without colour, `notes` gains what is
   /// graded and what is passed through.
-  static func read(
+  package static func read(
     path: String, part: String?, layer: String?, view: String?, limits: RasterLimits,
     notes: inout [String]
   ) throws -> ImageDocument {
@@ -74,7 +71,7 @@ enum ImageDocument {
   }
 
   /// The pixels the cube applies to, as interleaved RGBA Float.
-  func pixels() throws -> RGBAPixels {
+  package func pixels() throws -> RGBAPixels {
     switch self {
     case .exr(let image, let sets, _): return try image.rgba(sets[0])
     case .tiff(let image): return image.rgba
@@ -83,13 +80,13 @@ enum ImageDocument {
   }
 
   /// What the first set's pixels mean (``workingSpaces``).
-  var workingSpace: WorkingSpace { workingSpaces[0] }
+  package var workingSpace: WorkingSpace { workingSpaces[0] }
 
   /// What each set's pixels mean (docs/semantics.md §1): EXR and float TIFF are linear EDR in
   /// the part's chromaticities (the named set they match within 1e-4, else as written; Rec.709
   /// without them); integer TIFF is sRGB-encoded Rec.709; DPX is linear Rec.709 when its
   /// transfer code says linear (2), else sRGB-encoded Rec.709 (`--working-space` names others).
-  var workingSpaces: [WorkingSpace] {
+  package var workingSpaces: [WorkingSpace] {
     switch self {
     case .exr(let image, let sets, _):
       return sets.map { Self.workingSpace(of: image.parts[$0.partIndex]) }
@@ -116,7 +113,7 @@ enum ImageDocument {
 
   /// How the file stores alpha: EXR is premultiplied; TIFF says so in ExtraSamples
   /// (associated = premultiplied; unassociated or unspecified = straight); DPX is straight.
-  var alphaMode: AlphaMode {
+  package var alphaMode: AlphaMode {
     switch self {
     case .exr: return .premultiplied
     case .tiff(let image): return image.alpha == .premultiplied ? .premultiplied : .straight
@@ -126,7 +123,7 @@ enum ImageDocument {
 
   /// The largest finite value the output channels hold, and whether they are integers
   /// (which clip to 0…1), for counting values the output format cannot keep.
-  func outputRange(pixelType: EXRPixelType?) -> (limit: Float, isInteger: Bool) {
+  package func outputRange(pixelType: EXRPixelType?) -> (limit: Float, isInteger: Bool) {
     switch self {
     case .exr(let image, let sets, _):
       let type = pixelType ?? image.parts[sets[0].partIndex].channels[sets[0].red].pixelType
@@ -152,7 +149,7 @@ enum ImageDocument {
   /// block's set index (0 for TIFF). The compression override applies first
   /// (``withImage(compression:path:exr:tiff:)``). Returns `transform`'s results, set after
   /// set in pixel order, and the seconds spent transforming.
-  mutating func transformRGB<R>(
+  package mutating func transformRGB<R>(
     pixelType: EXRPixelType?, compression: String?, writingTo path: String,
     writer: AtomicFileWriter, _ transform: @Sendable (Int, RGBABlock) -> R
   ) throws -> (results: [R], seconds: Double) {
@@ -192,7 +189,7 @@ enum ImageDocument {
   /// ``transformRGB(pixelType:compression:writingTo:writer:_:)`` does, for ``write(to:using:)``
   /// to write later; the file then has the same bytes. Returns `transform`'s results in pixel
   /// order.
-  mutating func transformRGB<R>(
+  package mutating func transformRGB<R>(
     pixelType: EXRPixelType?, compression: String?, for path: String,
     _ transform: @Sendable (Int, RGBABlock) -> R
   ) throws -> [R] {
@@ -236,7 +233,7 @@ enum ImageDocument {
   }
 
   /// Writes the file atomically to `path`.
-  func write(to path: String, using writer: AtomicFileWriter) throws {
+  package func write(to path: String, using writer: AtomicFileWriter) throws {
     switch self {
     case .exr(let image, _, _): try image.write(to: path, using: writer)
     case .tiff(let image): try image.write(to: path, using: writer)

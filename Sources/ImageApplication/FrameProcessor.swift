@@ -1,4 +1,3 @@
-import CubeAuthoring
 import EDRPipeline
 import EDRPlots
 import FileOutput
@@ -6,14 +5,17 @@ import Foundation
 import RasterIO
 
 /// What happened to one file.
-struct FrameReport: Sendable {
+package struct FrameReport: Sendable {
+  /// Nothing yet.
+  package init() {}
+
   /// The frame's pixels and what they showed, summed over its blocks.
-  var counts = BlockCounts()
+  package var counts = BlockCounts()
   /// The transform's warning about a look that flattens EDR highlights, if any.
-  var flatteningWarning: String?
-  var seconds: (read: Double, apply: Double, write: Double) = (0, 0, 0)
+  package var flatteningWarning: String?
+  package var seconds: (read: Double, apply: Double, write: Double) = (0, 0, 0)
   /// The before | after | false-colour picture of the frame, when one was asked for.
-  var picture: (width: Int, height: Int, rgba: [Float])?
+  package var picture: (width: Int, height: Int, rgba: [Float])?
 }
 
 /// Reads, transforms and writes one file (all cores within the frame), in one pass
@@ -21,30 +23,53 @@ struct FrameReport: Sendable {
 /// sequence (``prepare(_:picturing:notes:)`` then ``write(_:)``); the files are the same.
 /// Nothing here prints: notes for the terminal are appended to `notes`, to be printed in frame
 /// order.
-struct FrameProcessor: Sendable {
+package struct FrameProcessor: Sendable {
   /// The transform for pixels in a working space (one per space met).
-  var transforms: TransformResolver
+  package var transforms: TransformResolver
   /// `--part`: an EXR part's name or index.
-  var part: String?
-  var layer: String?
+  package var part: String?
+  package var layer: String?
   /// `--view`: only the EXR layers and parts of this view.
-  var view: String?
-  var alpha: ImageDocument.AlphaMode?
+  package var view: String?
+  package var alpha: ImageDocument.AlphaMode?
   /// `--alpha-zero`: the colour of premultiplied pixels whose alpha is not above 0.
-  var transparent: TransparentColour
-  var pixelType: EXRPixelType?
+  package var transparent: TransparentColour
+  package var pixelType: EXRPixelType?
   /// `--depth`: a DPX output's bits per component.
-  var depth: Int?
-  var compression: String?
-  var writer: AtomicFileWriter
+  package var depth: Int?
+  package var compression: String?
+  package var writer: AtomicFileWriter
   /// What an input may decode to (`--max-image-mib`).
-  var limits: RasterLimits
+  package var limits: RasterLimits
   /// The before/after picture drawn for the frames `process` is asked to picture (`--preview`).
-  var comparison: ComparisonPreview?
+  package var comparison: ComparisonPreview?
+
+  /// A processor reading within `limits` and writing through `writer`; the other parameters
+  /// are `apply`'s options of the same names (nil: the file's own).
+  package init(
+    transforms: TransformResolver, part: String? = nil, layer: String? = nil,
+    view: String? = nil, alpha: ImageDocument.AlphaMode? = nil,
+    transparent: TransparentColour = .keep, pixelType: EXRPixelType? = nil, depth: Int? = nil,
+    compression: String? = nil, writer: AtomicFileWriter, limits: RasterLimits = .standard,
+    comparison: ComparisonPreview? = nil
+  ) {
+    self.transforms = transforms
+    self.part = part
+    self.layer = layer
+    self.view = view
+    self.alpha = alpha
+    self.transparent = transparent
+    self.pixelType = pixelType
+    self.depth = depth
+    self.compression = compression
+    self.writer = writer
+    self.limits = limits
+    self.comparison = comparison
+  }
 
   /// Processes `job`, each batch of rows transformed just before it is written (one file's
   /// fastest path); with `picturing` (and a ``comparison``) the report holds its picture.
-  func process(_ job: ApplyJob, picturing: Bool = false, notes: inout [String]) throws
+  package func process(_ job: ImageJob, picturing: Bool = false, notes: inout [String]) throws
     -> FrameReport
   {
     var clock = Clock()
@@ -62,7 +87,7 @@ struct FrameProcessor: Sendable {
 
   /// Reads and transforms `job` in memory, for ``write(_:)``: while a sequence's frame is
   /// written, the next one is prepared (`WorkScheduler.pipeline`).
-  func prepare(_ job: ApplyJob, picturing: Bool = false, notes: inout [String]) throws
+  package func prepare(_ job: ImageJob, picturing: Bool = false, notes: inout [String]) throws
     -> TransformedFrame
   {
     var frame = try read(job, picturing: picturing, notes: &notes)
@@ -76,7 +101,7 @@ struct FrameProcessor: Sendable {
   }
 
   /// Writes a frame ``prepare(_:picturing:notes:)`` made; the report gains the write time.
-  func write(_ frame: consuming TransformedFrame) throws -> FrameReport {
+  package func write(_ frame: consuming TransformedFrame) throws -> FrameReport {
     var clock = Clock()
     try frame.document.write(to: frame.job.output, using: writer)
     frame.report.seconds.write = clock.lap()
@@ -85,14 +110,14 @@ struct FrameProcessor: Sendable {
 
   /// Reads `job`'s input (converted to the output's format where that differs) and resolves
   /// its transform.
-  private func read(_ job: ApplyJob, picturing: Bool, notes: inout [String]) throws -> OpenFrame {
+  private func read(_ job: ImageJob, picturing: Bool, notes: inout [String]) throws -> OpenFrame {
     var clock = Clock()
     var document = try ImageDocument.read(
       path: job.input, part: part, layer: layer, view: view, limits: limits, notes: &notes)
     if let depth { try document.setDepth(depth, path: job.output) }
     var working = document.workingSpaces
     var alphaMode = alpha ?? document.alphaMode
-    if let target = try ApplyJobs.outputFormat(job), target != document.format {
+    if let target = try ImageDocument.outputFormat(of: job.output), target != document.format {
       // The output's format follows its name; the pixels keep their primaries, now linear.
       let conversion = try document.converted(to: target, alpha: alphaMode, path: job.input)
       document = conversion.image
@@ -130,11 +155,11 @@ struct FrameProcessor: Sendable {
 }
 
 /// A frame transformed in memory, waiting to be written.
-struct TransformedFrame: Sendable {
-  var job: ApplyJob
-  var document: ImageDocument
+package struct TransformedFrame: Sendable {
+  package var job: ImageJob
+  package var document: ImageDocument
   /// What the transform found (the write time still missing).
-  var report: FrameReport
+  package var report: FrameReport
 }
 
 /// A frame read, with what its transform needs.
@@ -202,11 +227,14 @@ private struct KeptValues: @unchecked Sendable {
 }
 
 /// Wall-clock laps.
-struct Clock {
+package struct Clock {
   private var last = DispatchTime.now().uptimeNanoseconds
 
+  /// A clock started now.
+  package init() {}
+
   /// Seconds since the previous lap (or creation).
-  mutating func lap() -> Double {
+  package mutating func lap() -> Double {
     let now = DispatchTime.now().uptimeNanoseconds
     defer { last = now }
     return Double(now - last) / 1e9
