@@ -194,6 +194,32 @@ extension UntunedCodeTests {
       """
     #expect(rules(lint(text, path: "k.cikernel")) == [])
   }
+
+  /// Two reads of one image at the same coordinate are the same value: mixing a colour built
+  /// with one read's alpha and another read, by any weight, keeps that alpha. Read at another
+  /// coordinate, the second read is another value and the free weight pushes alpha out.
+  @Test func identicalReadsAreEqual() {
+    func kernel(_ second: String) -> String {
+      """
+      #include <SwiftUI/SwiftUI.h>
+      [[ stitchable ]] half4 poster(float2 position, SwiftUI::Layer layer, float strength) {
+        half3 tc = floor(layer.sample(position).rgb * 4.0) / 4.0;
+        half4 x = half4(tc, layer.sample(position).a);
+        return mix(x, layer.sample(\(second)), strength * 10);
+      }
+      """
+    }
+    #expect(rules(lint(kernel("position"), path: "Poster.metal")) == [])
+    #expect(rules(lint(kernel("position + 1.0"), path: "Poster.metal")) == [.alpha001])
+    let cikl = """
+      kernel vec4 poster(sampler src, float strength) {
+        vec2 p = samplerCoord(src);
+        vec4 x = vec4(floor(sample(src, p).rgb * 4.0) / 4.0, sample(src, p).a);
+        return mix(x, sample(src, p), strength * 10.0);
+      }
+      """
+    #expect(rules(lint(cikl, path: "k.cikernel")) == [])
+  }
 }
 
 /// Per-file kernel status in the text and JSON reports.

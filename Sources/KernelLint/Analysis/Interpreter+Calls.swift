@@ -4,6 +4,12 @@ extension Interpreter {
     if case .member(let baseExpr, let method) = callee.kind {
       let base = eval(baseExpr)
       let args = arguments.map { eval($0) }
+      if base.shape == .sampler, method == "sample" || method == "read" {
+        return memoisedSample(sampleKey(baseExpr, method, arguments, args)) {
+          methodCall(base, method, args, arguments, e)
+        }
+      }
+      if method == "write" { samples.removeAll() }
       return methodCall(base, method, args, arguments, e)
     }
     if let array = arrayConstructor(callee, arguments) { return array }
@@ -29,9 +35,43 @@ extension Interpreter {
       v.shape = .matrix(columns: c, rows: r)
       return v
     }
+    if name == "sample", let image = arguments.first {
+      let key = sampleKey(image, name, Array(arguments.dropFirst()), Array(args.dropFirst()))
+      return memoisedSample(key) { builtin(name, args, arguments, e) ?? colorSource() }
+    }
     if let v = builtin(name, args, arguments, e) { return v }
     facts.note(e.range, "call to unknown function '\(name)'")
     return unknownResult(args)
+  }
+
+  /// The key under which an image read is remembered: the image's name, the method and the
+  /// lane ids of the other arguments, or nil where equal keys need not mean equal reads (in an
+  /// inlined helper a name can stand for different images; an argument that is not a variable
+  /// or a value with lanes).
+  private func sampleKey(
+    _ image: Expr, _ method: String, _ exprs: [Expr], _ args: [Value]
+  ) -> String? {
+    guard callStack.isEmpty, case .identifier(let name) = image.kind else { return nil }
+    var key = name + "." + method
+    for (expr, value) in zip(exprs, args) {
+      if value.lanes.isEmpty {
+        guard case .identifier(let object) = expr.kind else { return nil }
+        key += "|" + object
+      } else {
+        key += "|" + value.lanes.map { String($0.id) }.joined(separator: ",")
+      }
+    }
+    return key
+  }
+
+  /// The value remembered under `key`, or `read()`'s, remembered (a texture write forgets
+  /// them). `read()` runs either way, so each call still notes its lookup (EDR004).
+  private func memoisedSample(_ key: String?, _ read: () -> Value) -> Value {
+    let value = read()
+    guard let key else { return value }
+    if let remembered = samples[key] { return remembered }
+    samples[key] = value
+    return value
   }
 
   /// The result of a function the linter cannot see (a header it was not given): unknown

@@ -27,6 +27,9 @@ final class Interpreter {
   /// The struct returned by a plain Metal fragment and its `[[color(n)]]` members: locals of
   /// that type keep those members as variables named `local.member`.
   var outputStruct: (type: String, members: [String])?
+  /// What each image read of the entry's own body returned, by image and coordinate lane ids
+  /// (see `sampleKey`): reading one image at the same coordinate twice gives the same value.
+  var samples: [String: Value] = [:]
   /// Upper bound on evaluated expressions per kernel (hostile input stays fast).
   static let stepLimit = 400_000
 
