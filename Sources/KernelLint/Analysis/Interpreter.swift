@@ -219,6 +219,8 @@ final class Interpreter {
         <= facts.placements[Int(y.placedAt)]
         .lowerBound ? x.placedAt : y.placedAt
     lane.isImprecise = x.isImprecise || y.isImprecise
+    // A lane that may be a hue or saturation on one path may be one after the join.
+    lane.isOpaqueColor = x.isOpaqueColor || y.isOpaqueColor
     let anyGenuine = genuine.0 || genuine.1
     lane.isWidened = (x.isWidened || y.isWidened) && !anyGenuine
     lane.isParameterPole = (x.isParameterPole || y.isParameterPole) && !anyGenuine
