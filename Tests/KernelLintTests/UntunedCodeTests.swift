@@ -362,6 +362,26 @@ extension UntunedCodeTests {
     #expect(rules(lint(loop)) == [])
   }
 
+  /// A fade or colour interpolated from the vertex stage (a `[[stage_in]]` member) has a range
+  /// only the vertex function knows: an alpha scaled by it is not shown to leave [0, 1]. An
+  /// alpha that leaves by the fragment's own arithmetic still does.
+  @Test func vertexStageAttributeIsNotAFreePosition() {
+    func kernel(_ result: String) -> String {
+      """
+      #include <metal_stdlib>
+      using namespace metal;
+      struct QuadOut { float4 position [[position]]; float2 uv; float alpha; };
+      fragment half4 dust(QuadOut in [[stage_in]], texture2d<half> tex [[texture(0)]]) {
+        constexpr sampler s(coord::normalized, filter::linear);
+        half4 color = tex.sample(s, in.uv);
+        return \(result);
+      }
+      """
+    }
+    #expect(rules(lint(kernel("color * in.alpha"), path: "Dust.metal")) == [])
+    #expect(rules(lint(kernel("color * 2.0"), path: "Dust.metal")) == [.alpha001])
+  }
+
   /// The first `float2` argument of a SwiftUI layer effect is the pixel's position, in points:
   /// a coordinate, free in both worlds, not a parameter in [0, 1].
   @Test func layerEffectPositionIsACoordinate() {

@@ -119,6 +119,15 @@ final class Interpreter {
       })
   }
 
+  /// What the vertex stage interpolated for a fragment function (`[[stage_in]]`): positions and
+  /// attributes (a vertex colour, a fade) whose range only the vertex function knows, so they
+  /// are free like positions but imprecise: they never show that an alpha leaves [0, 1].
+  func interpolated(count: Int) -> Value {
+    var value = coordinate(count: count)
+    for i in value.lanes.indices { value.lanes[i].isImprecise = true }
+    return value
+  }
+
   /// A constant scalar.
   func constant(_ v: Double) -> Value {
     Value(shape: .numeric, lanes: [.constant(v, id: facts.freshID())])
