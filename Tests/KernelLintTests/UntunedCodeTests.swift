@@ -362,6 +362,31 @@ extension UntunedCodeTests {
     #expect(rules(lint(loop)) == [])
   }
 
+  /// A false-colour heat map writes a different `smoothstep` of one luminance into each
+  /// channel: a palette, not a tone curve. The same curve of the luminance in every channel,
+  /// or each channel's curve of its own value, limits the image (EDR002).
+  @Test func luminanceHeatMapIsAPalette() {
+    func kernel(_ body: String) -> String {
+      """
+      #include <SwiftUI/SwiftUI.h>
+      [[ stitchable ]] half4 heat(float2 position, half4 color) {
+        float y = dot(float3(color.rgb), float3(0.3, 0.6, 0.1));
+        half3 h;
+        \(body)
+        return half4(h, color.a);
+      }
+      """
+    }
+    let palette =
+      "h.r = smoothstep(0.5, 0.8, y); h.g = smoothstep(0.0, 0.7, y); h.b = smoothstep(1.0, 0.0, y);"
+    #expect(lines(of: .edr002, in: lint(kernel(palette), path: "Heat.metal")) == [])
+    let grey = "h = half3(smoothstep(0.0, 1.0, y));"
+    #expect(lines(of: .edr002, in: lint(kernel(grey), path: "Heat.metal")) == [5])
+    let curves =
+      "h.r = smoothstep(0.0, 1.0, color.r); h.g = smoothstep(0.0, 1.0, color.g); h.b = color.b;"
+    #expect(lines(of: .edr002, in: lint(kernel(curves), path: "Heat.metal")) == [5, 5])
+  }
+
   /// A fade or colour interpolated from the vertex stage (a `[[stage_in]]` member) has a range
   /// only the vertex function knows: an alpha scaled by it is not shown to leave [0, 1]. An
   /// alpha that leaves by the fragment's own arithmetic still does.

@@ -341,13 +341,38 @@ final class Interpreter {
     Value(shape: .numeric, lanes: (0..<4).map { _ in .constant(0, id: facts.freshID()) })
   }
 
+  /// The `smoothstep` curves of an output that build a false-colour palette: curves of one and
+  /// the same scalar (a luminance), each reaching one RGB lane of the output, together more
+  /// than one (`heat.r = smoothstep(0.5, 0.8, y); heat.b = smoothstep(1.0, 0.0, y);`). A tone
+  /// curve maps each channel by its own value, or one value into every channel.
+  private func paletteCurves(_ value: Value) -> Set<Int> {
+    var lanesOf: [Int: Set<Int>] = [:]
+    for (i, lane) in value.lanes.prefix(3).enumerated() {
+      for item in lane.taint.items where Int(item >> 1) < facts.candidates.count {
+        lanesOf[Int(item >> 1), default: []].insert(i)
+      }
+    }
+    var byInput: [Int32: [Int]] = [:]
+    for (k, lanes) in lanesOf where lanes.count == 1 {
+      let c = facts.candidates[k]
+      guard c.kind == .smoothstepCurve, c.inputIDs.count == 1 else { continue }
+      byInput[c.inputIDs[0], default: []].append(k)
+    }
+    var result = Set<Int>()
+    for curves in byInput.values where Set(curves.flatMap { lanesOf[$0] ?? [] }).count > 1 {
+      result.formUnion(curves)
+    }
+    return result
+  }
+
   /// Records the outputs of an entry-point `return`.
   func recordOutput(_ value: Value, range: Range<Int>) {
     guard value.shape == .numeric, value.lanes.count >= 3 else { return }
+    let palette = paletteCurves(value)
     for lane in value.lanes.prefix(3) {
       for item in lane.taint.items {
         let k = Int(item >> 1)
-        guard k < facts.candidates.count else { continue }
+        guard k < facts.candidates.count, !palette.contains(k) else { continue }
         if item & 1 == 0 {
           facts.candidates[k].isLiveDirect = true
         } else {
