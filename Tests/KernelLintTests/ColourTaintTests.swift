@@ -37,6 +37,41 @@ import Testing
     #expect(edr001Lines(text) == [])
   }
 
+  /// A conversion named for its target space says which lane is the intensity: the value of
+  /// `rgb_2_HSV` (lane z) limited to [0, 1] limits the image, its saturation (lane y) does
+  /// not; for a luma–chroma space (`rgbToYUV`) the luma is lane x.
+  @Test func namedConversionMarksItsIntensityLane() {
+    func kernel(_ conversion: String, _ lane: String) -> String {
+      """
+      #include <CoreImage/CoreImage.h>
+      extern "C" float4 adjust(coreimage::sample_t s, float amount) {
+        float3 hsv = \(conversion)(s.rgb);
+        hsv.\(lane) = clamp(hsv.\(lane) * amount, 0.0, 1.0);
+        return float4(back(hsv), s.a);
+      }
+      """
+    }
+    #expect(edr001Lines(kernel("IMProcessing::rgb_2_HSV", "z")) == [4])
+    #expect(edr001Lines(kernel("IMProcessing::rgb_2_HSV", "y")) == [])
+    #expect(edr001Lines(kernel("rgbToYUV", "x")) == [4])
+    #expect(edr001Lines(kernel("rgbToYUV", "z")) == [])
+    #expect(edr001Lines(kernel("toneCurve", "z")) == [])
+  }
+
+  /// A saturation limited in a loop whose trip count is a parameter is still a saturation:
+  /// the join at the loop head keeps what the lane may be.
+  @Test func saturationLimitedInALoopIsNotIntensity() {
+    let text = """
+      #include <CoreImage/CoreImage.h>
+      extern "C" float4 saturated(coreimage::sample_t s, float amount, int n) {
+        float3 hsv = rgb2hsv(s.rgb);
+        for (int i = 0; i < n; i++) { hsv.y = clamp(hsv.y * amount, 0.0, 1.0); }
+        return float4(hsv2rgb(hsv), s.a);
+      }
+      """
+    #expect(edr001Lines(text) == [])
+  }
+
   /// A luma limited to [0, 1] and rebuilt into RGB with its chroma (YUV to RGB) limits the
   /// image's intensity: the signed chroma does not make it an adjustment term.
   @Test func limitedLumaRebuiltWithChromaStaysLive() {

@@ -194,6 +194,32 @@ extension UntunedCodeTests {
       """
     #expect(rules(lint(text, path: "k.cikernel")) == [])
   }
+
+  /// Two reads of one image at the same coordinate are the same value: mixing a colour built
+  /// with one read's alpha and another read, by any weight, keeps that alpha. Read at another
+  /// coordinate, the second read is another value and the free weight pushes alpha out.
+  @Test func identicalReadsAreEqual() {
+    func kernel(_ second: String) -> String {
+      """
+      #include <SwiftUI/SwiftUI.h>
+      [[ stitchable ]] half4 poster(float2 position, SwiftUI::Layer layer, float strength) {
+        half3 tc = floor(layer.sample(position).rgb * 4.0) / 4.0;
+        half4 x = half4(tc, layer.sample(position).a);
+        return mix(x, layer.sample(\(second)), strength * 10);
+      }
+      """
+    }
+    #expect(rules(lint(kernel("position"), path: "Poster.metal")) == [])
+    #expect(rules(lint(kernel("position + 1.0"), path: "Poster.metal")) == [.alpha001])
+    let cikl = """
+      kernel vec4 poster(sampler src, float strength) {
+        vec2 p = samplerCoord(src);
+        vec4 x = vec4(floor(sample(src, p).rgb * 4.0) / 4.0, sample(src, p).a);
+        return mix(x, sample(src, p), strength * 10.0);
+      }
+      """
+    #expect(rules(lint(cikl, path: "k.cikernel")) == [])
+  }
 }
 
 /// Per-file kernel status in the text and JSON reports.
@@ -334,6 +360,51 @@ extension UntunedCodeTests {
       }
       """
     #expect(rules(lint(loop)) == [])
+  }
+
+  /// A false-colour heat map writes a different `smoothstep` of one luminance into each
+  /// channel: a palette, not a tone curve. The same curve of the luminance in every channel,
+  /// or each channel's curve of its own value, limits the image (EDR002).
+  @Test func luminanceHeatMapIsAPalette() {
+    func kernel(_ body: String) -> String {
+      """
+      #include <SwiftUI/SwiftUI.h>
+      [[ stitchable ]] half4 heat(float2 position, half4 color) {
+        float y = dot(float3(color.rgb), float3(0.3, 0.6, 0.1));
+        half3 h;
+        \(body)
+        return half4(h, color.a);
+      }
+      """
+    }
+    let palette =
+      "h.r = smoothstep(0.5, 0.8, y); h.g = smoothstep(0.0, 0.7, y); h.b = smoothstep(1.0, 0.0, y);"
+    #expect(lines(of: .edr002, in: lint(kernel(palette), path: "Heat.metal")) == [])
+    let grey = "h = half3(smoothstep(0.0, 1.0, y));"
+    #expect(lines(of: .edr002, in: lint(kernel(grey), path: "Heat.metal")) == [5])
+    let curves =
+      "h.r = smoothstep(0.0, 1.0, color.r); h.g = smoothstep(0.0, 1.0, color.g); h.b = color.b;"
+    #expect(lines(of: .edr002, in: lint(kernel(curves), path: "Heat.metal")) == [5, 5])
+  }
+
+  /// A fade or colour interpolated from the vertex stage (a `[[stage_in]]` member) has a range
+  /// only the vertex function knows: an alpha scaled by it is not shown to leave [0, 1]. An
+  /// alpha that leaves by the fragment's own arithmetic still does.
+  @Test func vertexStageAttributeIsNotAFreePosition() {
+    func kernel(_ result: String) -> String {
+      """
+      #include <metal_stdlib>
+      using namespace metal;
+      struct QuadOut { float4 position [[position]]; float2 uv; float alpha; };
+      fragment half4 dust(QuadOut in [[stage_in]], texture2d<half> tex [[texture(0)]]) {
+        constexpr sampler s(coord::normalized, filter::linear);
+        half4 color = tex.sample(s, in.uv);
+        return \(result);
+      }
+      """
+    }
+    #expect(rules(lint(kernel("color * in.alpha"), path: "Dust.metal")) == [])
+    #expect(rules(lint(kernel("color * 2.0"), path: "Dust.metal")) == [.alpha001])
   }
 
   /// The first `float2` argument of a SwiftUI layer effect is the pixel's position, in points:

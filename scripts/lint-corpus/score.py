@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Score edrlint on the public kernel corpus (docs/lint-corpus.md).
 
-    scripts/lint-corpus/score.py [--set original|untuned] [--half all|dev|test]
+    scripts/lint-corpus/score.py [--set original|untuned] [--half all|dev|test|heldout]
                                  [--cache DIR] [--mirror DIR] [--linter PATH] [--verbose]
 
 --set original scores Tests/Fixtures/lint-corpus/ (the corpus the linter was first tuned on);
 --set untuned scores Tests/Fixtures/lint-corpus/untuned/, split by repository owner into a
-development half and a held-out test half (--half).
+development half, the first three rounds' test half (scored, so no longer held out) and the
+fourth round's held-out set (--half heldout).
 
 1. Places every file of the chosen manifest.json under --cache
    (default ~/.cache/edrcube-lint-corpus) as OWNER/NAME/PATH: from the cache itself, from a
@@ -164,8 +165,9 @@ def main():
     parser.add_argument("--verbose", action="store_true", help="list every false positive and miss")
     parser.add_argument("--set", choices=["original", "untuned"], default="original",
                         help="which corpus: the original one or the untuned one (issue 33)")
-    parser.add_argument("--half", choices=["all", "dev", "test"], default="all",
-                        help="untuned corpus only: the development half, the held-out test half, or both")
+    parser.add_argument("--half", choices=["all", "dev", "test", "heldout"], default="all",
+                        help="untuned corpus only: the development half, the earlier test half, "
+                        "the fourth round's held-out set, or all of them")
     args = parser.parse_args()
 
     fixtures = FIXTURES if args.set == "original" else os.path.join(FIXTURES, "untuned")

@@ -171,6 +171,7 @@ enum EntryPoints {
       return interpreter.uniform(count: count, name: p.name)
     }
     if p.attributes.contains("color") { return interpreter.colorSource(count: count) }
+    if p.attributes.contains("stage_in") { return interpreter.interpolated(count: count) }
     if !p.attributes.isEmpty { return interpreter.coordinate(count: count) }
     return interpreter.uniform(count: count, name: p.name)
   }

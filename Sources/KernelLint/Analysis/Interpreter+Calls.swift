@@ -4,6 +4,12 @@ extension Interpreter {
     if case .member(let baseExpr, let method) = callee.kind {
       let base = eval(baseExpr)
       let args = arguments.map { eval($0) }
+      if base.shape == .sampler, method == "sample" || method == "read" {
+        return memoisedSample(sampleKey(baseExpr, method, arguments, args)) {
+          methodCall(base, method, args, arguments, e)
+        }
+      }
+      if method == "write" { samples.removeAll() }
       return methodCall(base, method, args, arguments, e)
     }
     if let array = arrayConstructor(callee, arguments) { return array }
@@ -29,30 +35,86 @@ extension Interpreter {
       v.shape = .matrix(columns: c, rows: r)
       return v
     }
+    if name == "sample", let image = arguments.first {
+      let key = sampleKey(image, name, Array(arguments.dropFirst()), Array(args.dropFirst()))
+      return memoisedSample(key) { builtin(name, args, arguments, e) ?? colorSource() }
+    }
     if let v = builtin(name, args, arguments, e) { return v }
     facts.note(e.range, "call to unknown function '\(name)'")
-    return unknownResult(args)
+    return unknownResult(name, args)
+  }
+
+  /// The key under which an image read is remembered: the image's name, the method and the
+  /// lane ids of the other arguments, or nil where equal keys need not mean equal reads (in an
+  /// inlined helper a name can stand for different images; an argument that is not a variable
+  /// or a value with lanes).
+  private func sampleKey(
+    _ image: Expr, _ method: String, _ exprs: [Expr], _ args: [Value]
+  ) -> String? {
+    guard callStack.isEmpty, case .identifier(let name) = image.kind else { return nil }
+    var key = name + "." + method
+    for (expr, value) in zip(exprs, args) {
+      if value.lanes.isEmpty {
+        guard case .identifier(let object) = expr.kind else { return nil }
+        key += "|" + object
+      } else {
+        key += "|" + value.lanes.map { String($0.id) }.joined(separator: ",")
+      }
+    }
+    return key
+  }
+
+  /// The value remembered under `key`, or `read()`'s, remembered (a texture write forgets
+  /// them). `read()` runs either way, so each call still notes its lookup (EDR004).
+  private func memoisedSample(_ key: String?, _ read: () -> Value) -> Value {
+    let value = read()
+    guard let key else { return value }
+    if let remembered = samples[key] { return remembered }
+    samples[key] = value
+    return value
   }
 
   /// The result of a function the linter cannot see (a header it was not given): unknown
   /// lanes that carry what the arguments carry, so a limit on colour passed through
   /// `hsv_to_rgb(rgb_to_hsv(clamp(c, 0.0, 1.0)))` stays live (unknown never silences). For
   /// colour arguments a vector result's RGB lanes are colour (opaque): a limit on the whole
-  /// vector limits colour, a limit on one lane of it (`hsv.y`) is not reported (see `member`).
-  private func unknownResult(_ args: [Value]) -> Value {
+  /// vector limits colour, a limit on one lane of it (`hsv.y`) is not reported (see `member`),
+  /// unless the function's name says which lane is the intensity (`intensityLane`).
+  private func unknownResult(_ name: String, _ args: [Value]) -> Value {
     let count = args.map { $0.lanes.count }.max() ?? 1
     var result = opaque(count: count)
     let lanes = args.filter { $0.shape == .numeric }.flatMap(\.lanes)
     let taint = lanes.reduce(IDSet()) { $0.union($1.taint) }
     let fromColor = count >= 3 && lanes.contains { $0.cls.contains(.color) }
+    let intensity = fromColor ? Self.intensityLane(ofConversion: name) : nil
     for i in result.lanes.indices {
       result.lanes[i].taint = taint
       if fromColor && i < 3 {
         result.lanes[i].cls = .color
-        result.lanes[i].isOpaqueColor = true
+        result.lanes[i].isOpaqueColor = i != intensity
       }
     }
     return result
+  }
+
+  /// The lane that holds an intensity in what a conversion named for its target colour space
+  /// returns: the value or lightness of hue–saturation spaces (`rgb2hsv`, `rgb_to_hsl`: lane
+  /// 2), the luma or lightness of luma–chroma ones (`rgbToYUV`, `rgb2lab`: lane 0); nil for any
+  /// other name. The target is what follows the last `2` or `to` of the name.
+  static func intensityLane(ofConversion name: String) -> Int? {
+    let base = Array((name.split(separator: ":").last.map { $0.lowercased() } ?? ""))
+    var cut: Int?
+    for i in base.indices {
+      if base[i] == "2" { cut = i + 1 }
+      if base[i] == "t" && i + 1 < base.count && base[i + 1] == "o" { cut = i + 2 }
+    }
+    guard let cut else { return nil }
+    let target = String(base[cut...].filter(\.isLetter))
+    if ["hsv", "hsb", "hsl", "hsi"].contains(where: target.hasPrefix) { return 2 }
+    if ["yuv", "ycbcr", "ycc", "yiq", "lab", "luv", "lch"].contains(where: target.hasPrefix) {
+      return 0
+    }
+    return nil
   }
 
   private func construct(_ n: Int, _ args: [Value], _ e: Expr) -> Value {

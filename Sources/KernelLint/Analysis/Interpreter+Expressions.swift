@@ -195,7 +195,8 @@ extension Interpreter {
     if first.cls == .uniform {
       return uniform(count: 1, name: annotations.ranges[qualified] != nil ? qualified : field)
     }
-    return first.cls == .coordinate ? coordinate(count: 1) : nil
+    guard first.cls == .coordinate else { return nil }
+    return first.isImprecise ? interpolated(count: 1) : coordinate(count: 1)
   }
 
   private func indexed(_ base: Value, _ index: Value) -> Value {

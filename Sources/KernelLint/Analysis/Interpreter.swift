@@ -27,6 +27,9 @@ final class Interpreter {
   /// The struct returned by a plain Metal fragment and its `[[color(n)]]` members: locals of
   /// that type keep those members as variables named `local.member`.
   var outputStruct: (type: String, members: [String])?
+  /// What each image read of the entry's own body returned, by image and coordinate lane ids
+  /// (see `sampleKey`): reading one image at the same coordinate twice gives the same value.
+  var samples: [String: Value] = [:]
   /// Upper bound on evaluated expressions per kernel (hostile input stays fast).
   static let stepLimit = 400_000
 
@@ -114,6 +117,15 @@ final class Interpreter {
       lanes: (0..<count).map { _ in
         Lane(cls: .coordinate, a: .top, b: .top, id: facts.freshID())
       })
+  }
+
+  /// What the vertex stage interpolated for a fragment function (`[[stage_in]]`): positions and
+  /// attributes (a vertex colour, a fade) whose range only the vertex function knows, so they
+  /// are free like positions but imprecise: they never show that an alpha leaves [0, 1].
+  func interpolated(count: Int) -> Value {
+    var value = coordinate(count: count)
+    for i in value.lanes.indices { value.lanes[i].isImprecise = true }
+    return value
   }
 
   /// A constant scalar.
@@ -216,6 +228,8 @@ final class Interpreter {
         <= facts.placements[Int(y.placedAt)]
         .lowerBound ? x.placedAt : y.placedAt
     lane.isImprecise = x.isImprecise || y.isImprecise
+    // A lane that may be a hue or saturation on one path may be one after the join.
+    lane.isOpaqueColor = x.isOpaqueColor || y.isOpaqueColor
     let anyGenuine = genuine.0 || genuine.1
     lane.isWidened = (x.isWidened || y.isWidened) && !anyGenuine
     lane.isParameterPole = (x.isParameterPole || y.isParameterPole) && !anyGenuine
@@ -327,13 +341,38 @@ final class Interpreter {
     Value(shape: .numeric, lanes: (0..<4).map { _ in .constant(0, id: facts.freshID()) })
   }
 
+  /// The `smoothstep` curves of an output that build a false-colour palette: curves of one and
+  /// the same scalar (a luminance), each reaching one RGB lane of the output, together more
+  /// than one (`heat.r = smoothstep(0.5, 0.8, y); heat.b = smoothstep(1.0, 0.0, y);`). A tone
+  /// curve maps each channel by its own value, or one value into every channel.
+  private func paletteCurves(_ value: Value) -> Set<Int> {
+    var lanesOf: [Int: Set<Int>] = [:]
+    for (i, lane) in value.lanes.prefix(3).enumerated() {
+      for item in lane.taint.items where Int(item >> 1) < facts.candidates.count {
+        lanesOf[Int(item >> 1), default: []].insert(i)
+      }
+    }
+    var byInput: [Int32: [Int]] = [:]
+    for (k, lanes) in lanesOf where lanes.count == 1 {
+      let c = facts.candidates[k]
+      guard c.kind == .smoothstepCurve, c.inputIDs.count == 1 else { continue }
+      byInput[c.inputIDs[0], default: []].append(k)
+    }
+    var result = Set<Int>()
+    for curves in byInput.values where Set(curves.flatMap { lanesOf[$0] ?? [] }).count > 1 {
+      result.formUnion(curves)
+    }
+    return result
+  }
+
   /// Records the outputs of an entry-point `return`.
   func recordOutput(_ value: Value, range: Range<Int>) {
     guard value.shape == .numeric, value.lanes.count >= 3 else { return }
+    let palette = paletteCurves(value)
     for lane in value.lanes.prefix(3) {
       for item in lane.taint.items {
         let k = Int(item >> 1)
-        guard k < facts.candidates.count else { continue }
+        guard k < facts.candidates.count, !palette.contains(k) else { continue }
         if item & 1 == 0 {
           facts.candidates[k].isLiveDirect = true
         } else {

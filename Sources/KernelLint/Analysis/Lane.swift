@@ -49,7 +49,8 @@ struct Lane: Sendable {
   var isParameterPole: Bool = false
   /// Whether this lane is a colour lane of what a function the linter cannot see returned for
   /// colour arguments: colour as a vector (`clamp(curve(c.rgb), 0.0, 1.0)` limits colour), but
-  /// one lane selected from it (`hsv.y`) may be a hue or saturation, not intensity.
+  /// one lane selected from it (`hsv.y`) may be a hue or saturation, not intensity. (The lane
+  /// its name marks as the intensity, `rgb2hsv(c).z`, is plain colour.)
   var isOpaqueColor: Bool = false
 
   /// A constant lane.
