@@ -236,6 +236,53 @@ public struct LookBake: Sendable {
     return (inputs, inputs.map { axis($0) })
   }
 
+  /// The bake as a host reads a flat bake's file (ffmpeg's `.csp`, Resolve's shaper `.cube`):
+  /// the shaper at `prelutPoints` evenly spaced inputs (ffmpeg resamples a prelut at 65536),
+  /// interpolated linearly, then the table with the bake's interpolation, both clamped.
+  public func flatHost(prelutPoints: Int = 65536) -> LUTProcessor {
+    let points = shaperPoints(prelutPoints)
+    return LUTProcessor(
+      lut: CubeLUT(
+        lut1D: CubeTable1D(
+          size: prelutPoints, domainMin: SIMD3(repeating: Float(points.inputs[0])),
+          domainMax: SIMD3(repeating: Float(points.inputs[prelutPoints - 1])),
+          values: points.outputs.flatMap { Array(repeating: Float($0), count: 3) }),
+        lut3D: CubeTable3D(size: size, values: values)),
+      interpolation: interpolation, extrapolation: .clamp)
+  }
+
+  /// A flat bake through `shaper` at the size its measured error asks for: from `start`
+  /// nodes per axis, while ``flatHost(prelutPoints:)``'s p99 ΔE_ITP against `application` at
+  /// `colours` sample colours (``BakeReport``) is `target` or more, the size the
+  /// interpolation error's fall with the square of the node spacing predicts for `target`,
+  /// at most `limit` (three bakes at most). The first size meeting `target`, else `limit`'s.
+  public static func measured(
+    _ application: CubeApplication, shaper: BakeShaper, start: Int, limit: Int, target: Double,
+    colours: Int
+  ) -> (bake: LookBake, report: BakeReport) {
+    precondition(start >= 2 && limit >= start && target > 0 && colours > 0, "LookBake.measured")
+    let inputs = BakeReport.samples(
+      BakeShaper(low: shaper.low, high: shaper.high, offset: 0.125), count: colours)
+    let reference = inputs.map(application.apply)
+    var size = start
+    var bakes = 0
+    while true {
+      let bake = LookBake(application, shaper: shaper, size: size)
+      let host = bake.flatHost()
+      let report = BakeReport(
+        inputs: inputs, host: inputs.map { host.apply($0) }, reference: reference,
+        primaries: application.working.primaries,
+        referenceWhite: application.outputSpace.referenceWhite)
+      bakes += 1
+      let next = min(
+        limit, 1 + Int((Double(size - 1) * (report.p99 / target).squareRoot()).rounded(.up)))
+      guard report.p99 >= target, next > size, bakes < 3 else {
+        return (bake, report)
+      }
+      size = next
+    }
+  }
+
   /// For Resolve: a shaper + 3D `.cube` (a `length`-entry 1D shaper over the axis's range by
   /// `LUT_1D_INPUT_RANGE`, then the table over 0…1).
   public func shaperCube(title: String?, length: Int = 65536) -> CubeFile {
