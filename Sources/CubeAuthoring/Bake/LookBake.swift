@@ -3,6 +3,7 @@ public import ColorMath
 public import CubeFormat
 public import EDRPipeline
 public import LUTEngine
+import Foundation
 
 /// A cube as EDRCube applies it (space, extrapolation, policy, tone map), baked into a shaper
 /// and a 3D table that a host which clamps at a table's domain reproduces over a range:
@@ -253,9 +254,10 @@ public struct LookBake: Sendable {
 
   /// A flat bake through `shaper` at the size its measured error asks for: from `start`
   /// nodes per axis, while ``flatHost(prelutPoints:)``'s p99 ΔE_ITP against `application` at
-  /// `colours` sample colours (``BakeReport``) is `target` or more, the size the
-  /// interpolation error's fall with the square of the node spacing predicts for `target`,
-  /// at most `limit` (three bakes at most). The first size meeting `target`, else `limit`'s.
+  /// `colours` sample colours (``BakeReport``) is `target` or more, the size predicted for
+  /// `target` by the error's fall with the node spacing (as its square, a smooth look's, until
+  /// two sizes measure the rate: slower where the grid cuts the look's kinks), at most `limit`
+  /// (four bakes at most). The first size meeting `target`, else the last baked.
   public static func measured(
     _ application: CubeApplication, shaper: BakeShaper, start: Int, limit: Int, target: Double,
     colours: Int
@@ -265,6 +267,7 @@ public struct LookBake: Sendable {
       BakeShaper(low: shaper.low, high: shaper.high, offset: 0.125), count: colours)
     let reference = inputs.map(application.apply)
     var size = start
+    var previous: (size: Int, p99: Double)?
     var bakes = 0
     while true {
       let bake = LookBake(application, shaper: shaper, size: size)
@@ -274,12 +277,17 @@ public struct LookBake: Sendable {
         primaries: application.working.primaries,
         referenceWhite: application.outputSpace.referenceWhite)
       bakes += 1
-      let next = min(
-        limit, 1 + Int((Double(size - 1) * (report.p99 / target).squareRoot()).rounded(.up)))
-      guard report.p99 >= target, next > size, bakes < 3 else {
+      // p99 ∝ spacing^rate; spacing ∝ 1/(size − 1).
+      let rate = min(
+        2,
+        previous.map { log($0.p99 / report.p99) / log(Double(size - 1) / Double($0.size - 1)) }
+          ?? 2)
+      guard report.p99 >= target, size < limit, rate > 0, bakes < 4 else {
         return (bake, report)
       }
-      size = next
+      let predicted = 1 + Double(size - 1) * pow(report.p99 / target, 1 / rate)
+      previous = (size, report.p99)
+      size = Int(min(Double(limit), predicted.rounded(.up)))
     }
   }
 
