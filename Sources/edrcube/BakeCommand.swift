@@ -150,7 +150,8 @@ struct BakeCommand: ParsableCommand {
         bake = chosen.bake
         Console.note(
           String(
-            format: "bake: log2 shaper, %d nodes per axis for p99 ΔE_ITP %.3f (emulated, 4000 colours)",
+            format:
+              "bake: log2 shaper, %d nodes per axis for p99 ΔE_ITP %.3f (emulated, 4000 colours)",
             bake.size, chosen.report.p99))
       } else {
         bake = LookBake(application, shaper: log2, size: size ?? (shaper == .cube ? 129 : 65))

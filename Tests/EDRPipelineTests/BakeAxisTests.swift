@@ -76,7 +76,8 @@ import Testing
     let chosen = LookBake.measured(
       application, shaper: shaper, start: 17, limit: 65, target: 5, colours: 400)
     #expect(before.p99 >= 5, "17 nodes: p99 \(before.p99)")
-    #expect(chosen.report.p99 < 5 && chosen.bake.size > 17 && chosen.bake.size <= 65,
+    #expect(
+      chosen.report.p99 < 5 && chosen.bake.size > 17 && chosen.bake.size <= 65,
       "\(chosen.bake.size) nodes: p99 \(chosen.report.p99), 17 nodes: \(before.p99)")
   }
 }

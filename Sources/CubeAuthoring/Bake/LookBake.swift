@@ -2,8 +2,8 @@ public import CLFFormat
 public import ColorMath
 public import CubeFormat
 public import EDRPipeline
-public import LUTEngine
 import Foundation
+public import LUTEngine
 
 /// A cube as EDRCube applies it (space, extrapolation, policy, tone map), baked into a shaper
 /// and a 3D table that a host which clamps at a table's domain reproduces over a range:
