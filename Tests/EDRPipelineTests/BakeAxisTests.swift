@@ -58,4 +58,26 @@ import Testing
     #expect(bake.axis(-1) == 0 && bake.axis(1e6) == 1)
     #expect(bake.processList(name: nil).nodes.count == 5)
   }
+
+  /// A PQ look in Rec.2020 baked flat for linear Rec.709 (ffmpeg's `.csp`: no matrix, so the
+  /// table cannot follow the cube's nodes): the measured size grows the table until the
+  /// emulated host's p99 ΔE_ITP meets the target, where the starting size misses it. (Main
+  /// baked such a look at a fixed size.)
+  @Test func aMisalignedFlatBakeGrowsUntilItsEmulatedErrorMeetsTheTarget() throws {
+    let (_, application) = try Self.look("bleach_bypass_pq")
+    let shaper = BakeShaper()
+    let start = LookBake(application, shaper: shaper, size: 17)
+    let inputs = BakeReport.samples(BakeShaper(offset: 0.125), count: 400)
+    let host = start.flatHost()
+    let before = BakeReport(
+      inputs: inputs, host: inputs.map { host.apply($0) }, reference: inputs.map(application.apply),
+      primaries: application.working.primaries,
+      referenceWhite: application.outputSpace.referenceWhite)
+    let chosen = LookBake.measured(
+      application, shaper: shaper, start: 17, limit: 65, target: 5, colours: 400)
+    #expect(before.p99 >= 5, "17 nodes: p99 \(before.p99)")
+    #expect(
+      chosen.report.p99 < 5 && chosen.bake.size > 17 && chosen.bake.size <= 65,
+      "\(chosen.bake.size) nodes: p99 \(chosen.report.p99), 17 nodes: \(before.p99)")
+  }
 }

@@ -6,9 +6,9 @@ lut3d filter, tetrahedral, on a planar float image), and compare the host's resu
 ICtCp of absolute Rec.2020 nits, white = 203 cd/m²) at 20000 colours whose channels are
 uniform in the shaper's output (log-spaced above 0, linear below).
 
-    python3 scripts/interop/bake_interop.py .build/debug/edrcube [--markdown] [-- BAKE OPTIONS]
+    python3 scripts/interop/bake_interop.py .build/debug/edrcube [--markdown] [--looks A,B] [-- BAKE OPTIONS]
 
-Options after `--` go to every `edrcube bake` (say `--shaper log2` for the log2 shaper of
+`--looks` measures only the looks named (file names without `.cube`). Options after `--` go to every `edrcube bake` (say `--shaper log2` for the log2 shaper of
 earlier releases). ffmpeg runs with `interp=` the interpolation `bake` names on stderr
 (trilinear for the bundled looks, EDRCube's default), as docs/bake.md tells users to.
 
@@ -89,11 +89,14 @@ def main():
     own = sys.argv[2:sys.argv.index("--")] if "--" in sys.argv else sys.argv[2:]
     extra = sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else []
     markdown = "--markdown" in own
+    looks = own[own.index("--looks") + 1].split(",") if "--looks" in own else None
     points = shaper_inverse(np.random.default_rng(39).random((COUNT, 3)))
     rows, failed = [], False
     with tempfile.TemporaryDirectory() as folder:
         for lut in sorted(glob.glob(os.path.join(os.path.dirname(__file__), "..", "..", "luts", "*.cube"))):
             name = os.path.basename(lut)[:-5]
+            if looks is not None and name not in looks:
+                continue
             ours = edrcube_eval(edrcube, lut, points)
             figures = []
             for host, ext, apply in [("ocio", "clf", ocio_apply), ("ffmpeg", "csp", None)]:

@@ -2,6 +2,7 @@ public import CLFFormat
 public import ColorMath
 public import CubeFormat
 public import EDRPipeline
+import Foundation
 public import LUTEngine
 
 /// A cube as EDRCube applies it (space, extrapolation, policy, tone map), baked into a shaper
@@ -234,6 +235,60 @@ public struct LookBake: Sendable {
     let high = axis.nodes[size - 1]
     let inputs = (0..<count).map { low + (high - low) * Double($0) / Double(count - 1) }
     return (inputs, inputs.map { axis($0) })
+  }
+
+  /// The bake as a host reads a flat bake's file (ffmpeg's `.csp`, Resolve's shaper `.cube`):
+  /// the shaper at `prelutPoints` evenly spaced inputs (ffmpeg resamples a prelut at 65536),
+  /// interpolated linearly, then the table with the bake's interpolation, both clamped.
+  public func flatHost(prelutPoints: Int = 65536) -> LUTProcessor {
+    let points = shaperPoints(prelutPoints)
+    return LUTProcessor(
+      lut: CubeLUT(
+        lut1D: CubeTable1D(
+          size: prelutPoints, domainMin: SIMD3(repeating: Float(points.inputs[0])),
+          domainMax: SIMD3(repeating: Float(points.inputs[prelutPoints - 1])),
+          values: points.outputs.flatMap { Array(repeating: Float($0), count: 3) }),
+        lut3D: CubeTable3D(size: size, values: values)),
+      interpolation: interpolation, extrapolation: .clamp)
+  }
+
+  /// A flat bake through `shaper` at the size its measured error asks for: from `start`
+  /// nodes per axis, while ``flatHost(prelutPoints:)``'s p99 ΔE_ITP against `application` at
+  /// `colours` sample colours (``BakeReport``) is `target` or more, the size predicted for
+  /// `target` by the error's fall with the node spacing (as its square, a smooth look's, until
+  /// two sizes measure the rate: slower where the grid cuts the look's kinks), at most `limit`
+  /// (four bakes at most). The first size meeting `target`, else the last baked.
+  public static func measured(
+    _ application: CubeApplication, shaper: BakeShaper, start: Int, limit: Int, target: Double,
+    colours: Int
+  ) -> (bake: LookBake, report: BakeReport) {
+    precondition(start >= 2 && limit >= start && target > 0 && colours > 0, "LookBake.measured")
+    let inputs = BakeReport.samples(
+      BakeShaper(low: shaper.low, high: shaper.high, offset: 0.125), count: colours)
+    let reference = inputs.map(application.apply)
+    var size = start
+    var previous: (size: Int, p99: Double)?
+    var bakes = 0
+    while true {
+      let bake = LookBake(application, shaper: shaper, size: size)
+      let host = bake.flatHost()
+      let report = BakeReport(
+        inputs: inputs, host: inputs.map { host.apply($0) }, reference: reference,
+        primaries: application.working.primaries,
+        referenceWhite: application.outputSpace.referenceWhite)
+      bakes += 1
+      // p99 ∝ spacing^rate; spacing ∝ 1/(size − 1).
+      let rate = min(
+        2,
+        previous.map { log($0.p99 / report.p99) / log(Double(size - 1) / Double($0.size - 1)) }
+          ?? 2)
+      guard report.p99 >= target, size < limit, rate > 0, bakes < 4 else {
+        return (bake, report)
+      }
+      let predicted = 1 + Double(size - 1) * pow(report.p99 / target, 1 / rate)
+      previous = (size, report.p99)
+      size = Int(min(Double(limit), predicted.rounded(.up)))
+    }
   }
 
   /// For Resolve: a shaper + 3D `.cube` (a `length`-entry 1D shaper over the axis's range by
