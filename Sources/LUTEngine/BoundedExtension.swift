@@ -88,6 +88,14 @@ public struct BoundedExtension: Sendable, Hashable {
     }
   }
 
+  /// Whether probe `index` of `forEachProbe(x, below:)` is `x` itself: the step's end when a
+  /// single channel is below (`c` differs from `x` in that channel alone). A caller that has
+  /// `f(x)` already can use it for that probe.
+  @inline(__always)
+  static func probeIsInput(_ index: Int, below: Int) -> Bool {
+    index == 1 && below & (below &- 1) == 0
+  }
+
   /// The steps of `x` combined, given `base = f(c)` and `lookup(i)`, `f` at the `i`-th probe
   /// of `forEachProbe`; nil when no step exceeds its cap (the result is then
   /// `f(x)` itself).
