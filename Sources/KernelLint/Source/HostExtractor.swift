@@ -170,6 +170,33 @@ struct HostExtractor {
     var runtime: String?
     /// Host offset of the first interpolation.
     var runtimeOffset = 0
+
+    /// Drops up to `indent` spaces or tabs at the start of every line (a multi-line literal's
+    /// closing indentation): the text in place, the offsets rebuilt beside it, so that a huge
+    /// literal is not held twice.
+    mutating func stripIndentation(_ indent: Int) {
+      var kept = 0
+      var lineStart = true
+      var stripped = 0
+      var keptOffsets = OffsetTable()
+      for (k, offset) in offsets.enumerated() {
+        let c = text[k]
+        if lineStart && stripped < indent && (c == 32 || c == 9) {
+          stripped += 1
+          continue
+        }
+        lineStart = false
+        text[kept] = c
+        kept += 1
+        keptOffsets.append(offset)
+        if c == 10 {
+          lineStart = true
+          stripped = 0
+        }
+      }
+      text.removeSubrange(kept...)
+      offsets = keptOffsets
+    }
   }
 
   private func closes(at i: Int, hashes: Int) -> Bool {
@@ -252,32 +279,17 @@ struct HostExtractor {
       raw.offsets.append(index)
       index += 1
     }
-    piece.runtime = raw.runtime
-    piece.runtimeOffset = raw.runtimeOffset
     // Drop the closing line's indentation and the line break before the delimiter.
-    var lineStart = true
-    var stripped = 0
-    for (c, offset) in zip(raw.text, raw.offsets) {
-      if lineStart && stripped < closingIndent && (c == 32 || c == 9) {
-        stripped += 1
-        continue
-      }
-      lineStart = false
-      piece.text.append(c)
-      piece.offsets.append(offset)
-      if c == 10 {
-        lineStart = true
-        stripped = 0
-      }
+    if closingIndent > 0 { raw.stripIndentation(closingIndent) }
+    while let last = raw.text.last, last == 32 || last == 9 {
+      raw.text.removeLast()
+      raw.offsets.removeLast()
     }
-    while let last = piece.text.last, last == 32 || last == 9 {
-      piece.text.removeLast()
-      piece.offsets.removeLast()
+    if raw.text.last == 10 {
+      raw.text.removeLast()
+      raw.offsets.removeLast()
     }
-    if piece.text.last == 10 {
-      piece.text.removeLast()
-      piece.offsets.removeLast()
-    }
+    piece = raw
   }
 
   /// Adds a decoded piece to the current concatenation chain or starts a new one.
