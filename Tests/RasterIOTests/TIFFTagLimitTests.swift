@@ -37,7 +37,9 @@ import Testing
       #expect(error.message.contains("(tag 700: 16777217)"), "\(error)")
       #expect(error.message.contains("above the limit of 16777216"), "\(error)")
       let raised = RasterLimits(maxTIFFTagBytes: 17 << 20)
-      #expect(try TIFFImage.read(path: path, limits: raised).metadata.otherTags[0].count == (16 << 20) + 1)
+      #expect(
+        try TIFFImage.read(path: path, limits: raised).metadata.otherTags[0].count == (16 << 20) + 1
+      )
     }
   }
 

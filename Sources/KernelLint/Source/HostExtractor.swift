@@ -405,7 +405,8 @@ struct HostExtractor {
     guard text.count >= 12 else { return false }
     return text.withUnsafeBufferPointer { buffer in
       for i in buffer.indices where markerStarts[Int(buffer[i])] {
-        for marker in kernelMarkers where marker[0] == buffer[i] && i + marker.count <= buffer.count {
+        for marker in kernelMarkers where marker[0] == buffer[i] && i + marker.count <= buffer.count
+        {
           if marker.indices.allSatisfy({ buffer[i + $0] == marker[$0] }) { return true }
         }
       }

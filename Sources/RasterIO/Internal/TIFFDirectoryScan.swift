@@ -32,7 +32,8 @@ struct TIFFDirectoryScan {
 
   /// The layout of the file open on `descriptor`, nil when its header is not TIFF's.
   init?(descriptor: Int32) {
-    guard let h = Self.bytes(descriptor, at: 0, count: 4), h[0] == h[1], h[0] == 0x49 || h[0] == 0x4D
+    guard let h = Self.bytes(descriptor, at: 0, count: 4), h[0] == h[1],
+      h[0] == 0x49 || h[0] == 0x4D
     else { return nil }
     let bigEndian = h[0] == 0x4D
     let magic = bigEndian ? UInt16(h[2]) << 8 | UInt16(h[3]) : UInt16(h[3]) << 8 | UInt16(h[2])
@@ -48,7 +49,8 @@ struct TIFFDirectoryScan {
   /// The offset of the first directory, from the header.
   var firstDirectory: UInt64? {
     bigTIFF
-      ? bytes(at: 8, count: 8).map { long8($0, 0) } : bytes(at: 4, count: 4).map { UInt64(word($0, 0)) }
+      ? bytes(at: 8, count: 8).map { long8($0, 0) }
+      : bytes(at: 4, count: 4).map { UInt64(word($0, 0)) }
   }
 
   /// The entries of the directory at `offset`; empty when it cannot be read or declares more
@@ -57,7 +59,8 @@ struct TIFFDirectoryScan {
     let (countSize, entrySize) = bigTIFF ? (8, 20) : (2, 12)
     guard let head = bytes(at: offset, count: countSize) else { return [] }
     let count = bigTIFF ? Int(clamping: long8(head, 0)) : Int(half(head, 0))
-    guard count <= 65535, let table = bytes(at: offset + UInt64(countSize), count: count * entrySize)
+    guard count <= 65535,
+      let table = bytes(at: offset + UInt64(countSize), count: count * entrySize)
     else { return [] }
     return (0..<count).map { i in
       let at = i * entrySize
@@ -70,7 +73,8 @@ struct TIFFDirectoryScan {
       let inline = byteCount.map { $0 <= (bigTIFF ? 8 : 4) } ?? false
       let valueOffset =
         inline
-        ? offset + UInt64(countSize + valueAt) : bigTIFF ? long8(table, valueAt) : UInt64(word(table, valueAt))
+        ? offset + UInt64(countSize + valueAt)
+        : bigTIFF ? long8(table, valueAt) : UInt64(word(table, valueAt))
       return Entry(
         tag: UInt32(half(table, at)), type: type, count: n, valueOffset: valueOffset,
         byteCount: byteCount)
