@@ -31,7 +31,8 @@ import Testing
     ]
   }
 
-  @Test func linterMemoryGrowsByAFewBytesPerByte() throws {
+  @Test(.enabled(if: PeakMemory.isAvailable, "needs GNU time (scripts/ensure-deps.sh)"))
+  func linterMemoryGrowsByAFewBytesPerByte() throws {
     try withTemporaryDirectory { dir in
       let small = dir.appendingPathComponent("small.swift")
       try Data("let k = \"kernel vec4 k(__sample s) { return s; }\"\n".utf8).write(to: small)

@@ -1,45 +1,35 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-/// The exit status and peak memory of one finished child process.
+/// The exit status and peak memory of one finished command.
 public struct PeakMemoryResult: Sendable {
   /// Exit status, or 128 + the signal that ended it.
   public var status: Int32
-  /// Peak resident set size in bytes (`wait4`'s `ru_maxrss` for this child alone).
+  /// Peak resident set size in bytes.
   public var peakBytes: Int
 }
 
-/// Runs a program with standard input, output and error on `/dev/null` and reports its peak
-/// resident set size, for tests that bound a command's memory (docs/reliability.md §5). The
-/// child is started with `posix_spawn` and reaped with `wait4`, so the figure is this child's
-/// own, whatever other tests run at the same time.
+/// Runs `edrcube` under GNU time (`/usr/bin/time -f %M`) and reports its peak resident set
+/// size, for tests that bound a command's memory (docs/reliability.md §5). GNU time forks a
+/// small process of its own: a child started from the test process itself (`posix_spawn`, a
+/// `vfork`) would report the test process's peak too, which Linux carries into `ru_maxrss`
+/// across `exec`. `scripts/ensure-deps.sh` installs `time`.
 public enum PeakMemory {
-  /// Runs `executable` (default: `edrcube`) with `arguments` and waits for it.
-  public static func run(_ arguments: [String], executable: URL = EDRCubeExecutable.url) throws
-    -> PeakMemoryResult
-  {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    var pid: pid_t = 0
-    let started = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
-    guard started == 0 else { throw POSIXError(POSIXErrorCode(rawValue: started) ?? .EIO) }
-    var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 {
-      guard errno == EINTR else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-    }
-    let signal = status & 0x7F
-    return PeakMemoryResult(
-      status: signal == 0 ? (status >> 8) & 0xFF : 128 + signal,
-      peakBytes: Int(usage.ru_maxrss) * 1024)
+  /// The GNU time executable.
+  public static let time = "/usr/bin/time"
+
+  /// Whether GNU time is installed.
+  public static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: time) }
+
+  /// Runs `edrcube` with `arguments` and waits for it.
+  public static func run(_ arguments: [String]) throws -> PeakMemoryResult {
+    let report = FileManager.default.temporaryDirectory
+      .appendingPathComponent("edrcube-peak-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: report) }
+    let r = try EDRCubeExecutable.run(
+      arguments, launcher: [time, "-f", "%M", "-o", report.path])
+    let text = try String(contentsOf: report, encoding: .utf8)
+    // The last line is the figure (a line before it says how a failed command ended).
+    let kilobytes = text.split(separator: "\n").last.flatMap { Int($0) } ?? 0
+    return PeakMemoryResult(status: r.status, peakBytes: kilobytes * 1024)
   }
 }
