@@ -2,8 +2,9 @@
 # Installs the system packages EDRCube builds against, if any is missing.
 # As root it runs apt-get itself; otherwise it prints the one command to run and fails.
 set -euo pipefail
-# The GLSL/SPIR-V tools and lavapipe (Mesa's CPU Vulkan driver) run `make gpu-check`.
-packages=(libopenexr-dev libtiff-dev libpng-dev pkg-config
+# The GLSL/SPIR-V tools and lavapipe (Mesa's CPU Vulkan driver) run `make gpu-check`; GNU time
+# measures peak memory in LinterMemoryTests.
+packages=(libopenexr-dev libtiff-dev libpng-dev pkg-config time
   glslang-tools spirv-tools spirv-cross mesa-vulkan-drivers)
 missing=()
 for p in "${packages[@]}"; do

@@ -38,6 +38,7 @@ enum LintFileReader {
     guard truncating || count <= limit else {
       throw LintToolError(message: "\(path) is larger than the limit of \(limit) bytes")
     }
-    return Array(bytes.prefix(min(count, limit)))
+    bytes.removeSubrange(min(count, limit)...)
+    return bytes
   }
 }

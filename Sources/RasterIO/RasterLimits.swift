@@ -2,8 +2,9 @@
 ///
 /// The defaults follow exrcheck's spirit on a 24 GB machine: 16384 per side and 2²⁸ pixels
 /// (16384²), tiles up to 4096², 1 GiB of decoded samples per file (channels × pixels × bytes
-/// per sample, all parts together), libtiff's single allocation capped at 256 MiB, and EXR
-/// headers up to 1024 channels per part and 4096 attributes per file.
+/// per sample, all parts together), libtiff's single allocation capped at 256 MiB, EXR
+/// headers up to 1024 channels per part, 4096 attributes and 16 MiB of attribute values per
+/// file, and 16 MiB of TIFF tag values per file.
 public struct RasterLimits: Hashable, Sendable {
   /// Largest accepted width or height, in pixels.
   public var maxSide: Int
@@ -26,12 +27,18 @@ public struct RasterLimits: Hashable, Sendable {
   /// OpenEXR reads the header: every value is held in memory and copied into the output's
   /// header, so a huge attribute (a 64 MiB string in a 16×16 image) costs a few times its size.
   public var maxEXRHeaderBytes: Int
+  /// Largest total of TIFF tag values in one file, in bytes (the first directory and its EXIF
+  /// and GPS directories; strip and tile tables are sized by the image and not counted),
+  /// checked before libtiff reads the tags: each kept tag (XMP, ICC, private tags) is held by
+  /// libtiff and copied for the output, so one huge tag costs a few times its size.
+  public var maxTIFFTagBytes: Int
 
   /// Creates limits; the defaults are the documented ones.
   public init(
     maxSide: Int = 16384, maxPixels: Int = 1 << 28, maxTileSide: Int = 4096,
     maxLibraryAllocation: Int = 256 << 20, maxDecodedBytes: Int = 1 << 30,
-    maxEXRChannels: Int = 1024, maxEXRAttributes: Int = 4096, maxEXRHeaderBytes: Int = 16 << 20
+    maxEXRChannels: Int = 1024, maxEXRAttributes: Int = 4096, maxEXRHeaderBytes: Int = 16 << 20,
+    maxTIFFTagBytes: Int = 16 << 20
   ) {
     self.maxSide = maxSide
     self.maxPixels = maxPixels
@@ -41,6 +48,7 @@ public struct RasterLimits: Hashable, Sendable {
     self.maxEXRChannels = maxEXRChannels
     self.maxEXRAttributes = maxEXRAttributes
     self.maxEXRHeaderBytes = maxEXRHeaderBytes
+    self.maxTIFFTagBytes = maxTIFFTagBytes
   }
 
   /// The default limits.

@@ -6,10 +6,11 @@ public import RasterIO
 public enum FuzzSupport {
   /// Limits well inside libFuzzer's `-malloc_limit_mb=512`: 2¹⁸ pixels (1 MiB per float
   /// channel), 4096 per side, 1024² tiles, 64 MiB per libtiff allocation, 256 MiB of decoded
-  /// samples per file (however many channels).
+  /// samples per file (however many channels), 1 MiB of TIFF tag values (so that the 1.2 MB
+  /// XMP seed sits just past the tag budget).
   public static let limits = RasterLimits(
     maxSide: 4096, maxPixels: 1 << 18, maxTileSide: 1024, maxLibraryAllocation: 64 << 20,
-    maxDecodedBytes: 256 << 20)
+    maxDecodedBytes: 256 << 20, maxTIFFTagBytes: 1 << 20)
 
   /// The pixel edge values of docs/reliability.md §3.3: NaNs (quiet and with a payload), ±inf, −1, ±0,
   /// the smallest denormal, float and half minimum normals, half denormal, 1 and 1 + ulp, the

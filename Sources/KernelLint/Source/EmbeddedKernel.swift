@@ -4,7 +4,7 @@ struct EmbeddedKernel: Sendable {
   var text: [UInt8]
   /// Host byte offset of each kernel byte, plus one entry for the end; nil when the kernel is
   /// the whole file.
-  var hostOffsets: [Int]?
+  var hostOffsets: OffsetTable?
   /// Host offset where the literal (or its first piece) starts.
   var literalStart: Int = 0
   /// Host offset where the literal ends.

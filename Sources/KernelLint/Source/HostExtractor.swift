@@ -166,10 +166,37 @@ struct HostExtractor {
 
   private struct LiteralPiece {
     var text: [UInt8] = []
-    var offsets: [Int] = []
+    var offsets = OffsetTable()
     var runtime: String?
     /// Host offset of the first interpolation.
     var runtimeOffset = 0
+
+    /// Drops up to `indent` spaces or tabs at the start of every line (a multi-line literal's
+    /// closing indentation): the text in place, the offsets rebuilt beside it, so that a huge
+    /// literal is not held twice.
+    mutating func stripIndentation(_ indent: Int) {
+      var kept = 0
+      var lineStart = true
+      var stripped = 0
+      var keptOffsets = OffsetTable()
+      for (k, offset) in offsets.enumerated() {
+        let c = text[k]
+        if lineStart && stripped < indent && (c == 32 || c == 9) {
+          stripped += 1
+          continue
+        }
+        lineStart = false
+        text[kept] = c
+        kept += 1
+        keptOffsets.append(offset)
+        if c == 10 {
+          lineStart = true
+          stripped = 0
+        }
+      }
+      text.removeSubrange(kept...)
+      offsets = keptOffsets
+    }
   }
 
   private func closes(at i: Int, hashes: Int) -> Bool {
@@ -252,36 +279,17 @@ struct HostExtractor {
       raw.offsets.append(index)
       index += 1
     }
-    piece.runtime = raw.runtime
-    piece.runtimeOffset = raw.runtimeOffset
     // Drop the closing line's indentation and the line break before the delimiter.
-    var k = 0
-    var lineStart = true
-    var stripped = 0
-    while k < raw.text.count {
-      let c = raw.text[k]
-      if lineStart && stripped < closingIndent && (c == 32 || c == 9) {
-        stripped += 1
-        k += 1
-        continue
-      }
-      lineStart = false
-      piece.text.append(c)
-      piece.offsets.append(raw.offsets[k])
-      if c == 10 {
-        lineStart = true
-        stripped = 0
-      }
-      k += 1
+    if closingIndent > 0 { raw.stripIndentation(closingIndent) }
+    while let last = raw.text.last, last == 32 || last == 9 {
+      raw.text.removeLast()
+      raw.offsets.removeLast()
     }
-    while let last = piece.text.last, last == 32 || last == 9 {
-      piece.text.removeLast()
-      piece.offsets.removeLast()
+    if raw.text.last == 10 {
+      raw.text.removeLast()
+      raw.offsets.removeLast()
     }
-    if piece.text.last == 10 {
-      piece.text.removeLast()
-      piece.offsets.removeLast()
-    }
+    piece = raw
   }
 
   /// Adds a decoded piece to the current concatenation chain or starts a new one.
@@ -289,7 +297,7 @@ struct HostExtractor {
     let joins = chain != nil && joinsPrevious(from: start)
     if !joins {
       closeChain()
-      var kernel = EmbeddedKernel(text: [], hostOffsets: [], literalStart: start)
+      var kernel = EmbeddedKernel(text: [], hostOffsets: OffsetTable(), literalStart: start)
       if precededByPlus(start) { kernel.runtimeAssembly = "text appended with '+' or '+='" }
       chain = kernel
     }
@@ -297,10 +305,16 @@ struct HostExtractor {
     if let reason = piece.runtime, chain?.runtimeAssembly == nil {
       chain?.runtimeAssembly = reason
       chain?.runtimeOffset =
-        base + (piece.offsets.firstIndex { $0 >= piece.runtimeOffset } ?? piece.runtimeOffset)
+        base + (piece.offsets.firstIndex(atLeast: piece.runtimeOffset) ?? piece.runtimeOffset)
     }
-    chain?.text += piece.text
-    chain?.hostOffsets? += piece.offsets
+    if base == 0 {
+      // The first piece: handed over, not copied (a huge literal is held once).
+      chain?.text = piece.text
+      chain?.hostOffsets = piece.offsets
+    } else {
+      chain?.text += piece.text
+      chain?.hostOffsets?.append(contentsOf: piece.offsets)
+    }
     chain?.literalEnd = index
     chainEnd = index
   }
@@ -386,14 +400,28 @@ struct HostExtractor {
   }
 
   /// Whether decoded text looks like kernel source (not an arbitrary string).
+  /// Searched in the bytes, so that a huge literal is not copied into a `String` to decide.
   static func looksLikeKernel(_ text: [UInt8]) -> Bool {
     guard text.count >= 12 else { return false }
-    let s = String(decoding: text, as: UTF8.self)
-    let markers = [
-      "kernel vec4", "kernel vec2", "kernel float4", "kernel half4", "coreimage::",
-      "[[stitchable]]",
-      "metal_stdlib", "CoreImage.h", "__sample", "__color", "sample_t",
-    ]
-    return markers.contains { s.contains($0) }
+    return text.withUnsafeBufferPointer { buffer in
+      for i in buffer.indices where markerStarts[Int(buffer[i])] {
+        for marker in kernelMarkers where marker[0] == buffer[i] && i + marker.count <= buffer.count
+        {
+          if marker.indices.allSatisfy({ buffer[i + $0] == marker[$0] }) { return true }
+        }
+      }
+      return false
+    }
+  }
+
+  /// Text that only kernel source holds.
+  private static let kernelMarkers: [[UInt8]] = [
+    "kernel vec4", "kernel vec2", "kernel float4", "kernel half4", "coreimage::",
+    "[[stitchable]]", "metal_stdlib", "CoreImage.h", "__sample", "__color", "sample_t",
+  ].map { Array($0.utf8) }
+
+  /// Whether a marker starts with the byte at each index.
+  private static let markerStarts: [Bool] = (0..<256).map { (byte: Int) in
+    kernelMarkers.contains { Int($0[0]) == byte }
   }
 }

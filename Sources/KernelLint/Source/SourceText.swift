@@ -2,13 +2,14 @@
 public struct SourceText: Sendable {
   /// The UTF-8 bytes.
   public let bytes: [UInt8]
-  /// Byte offset of the first byte of each line (line 1 at index 0).
-  let lineStarts: [Int]
+  /// Byte offset of the first byte of each line (line 1 at index 0), about a byte per line.
+  private let lineStarts: OffsetTable
 
   /// Indexes `bytes`; `\n`, `\r\n` and a lone `\r` end lines.
   public init(bytes: [UInt8]) {
     self.bytes = bytes
-    var starts = [0]
+    var starts = OffsetTable()
+    starts.append(0)
     var i = 0
     while i < bytes.count {
       if bytes[i] == 10 {
@@ -24,13 +25,7 @@ public struct SourceText: Sendable {
 
   /// The 1-based line holding byte `offset`.
   func line(of offset: Int) -> Int {
-    var low = 0
-    var high = lineStarts.count - 1
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
-    }
-    return low + 1
+    (lineStarts.lastIndex(atMost: offset) ?? 0) + 1
   }
 
   /// The 1-based line and UTF-8 byte column of `offset`.

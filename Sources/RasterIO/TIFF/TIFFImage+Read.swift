@@ -5,7 +5,8 @@ extension TIFFImage {
   /// Reads a single-page TIFF file: RGB or RGB + extra samples, 8/16/32-bit unsigned or
   /// 16/32-bit float, contiguous or planar, strips or tiles, any compression libtiff decodes.
   ///
-  /// Dimensions are checked against `limits` before any pixel buffer exists, and libtiff's own
+  /// Dimensions are checked against `limits` before any pixel buffer exists, the tags' values
+  /// against `limits.maxTIFFTagBytes` before libtiff reads them, and libtiff's own
   /// allocations are capped at `limits.maxLibraryAllocation`.
   /// - Throws: `RasterIOError`: `.notRecognized` (not TIFF), `.io`, `.corrupt`, `.unsupported`
   ///   (palette, YCbCr, signed or 64-bit samples…, or more than one page: writing the file back
@@ -14,6 +15,7 @@ extension TIFFImage {
     guard try ImageFileFormat.detect(path: path) == .tiff else {
       throw RasterIOError(.notRecognized, path: path, "not a TIFF file")
     }
+    try TIFFTagPrecheck.check(path: path, limits: limits)
     // "m": no memory mapping, so uncompressed strips are read straight into the samples
     // (and the file's pages do not count as this process's memory).
     let h = try openTIFF(path: path, mode: "rm", limits: limits).get()
