@@ -73,10 +73,12 @@ EDR_INLINE __m128 tetrahedral_pixel(const EDRCube3D *cube, __m128 x, bool linear
 EDR_INLINE int64_t pixel_loop(const EDRTable1D *shaper, const EDRCube3D *cube, bool tetrahedral,
                               bool linear, EDRPixels src, EDRPixels dst, int64_t first,
                               int64_t count, bool packed) {
-  int64_t nonFinite = 0;
+  int64_t nonFinite = 0, end = first + count;
   bool packedDestination = edr_is_packed(dst);
-  for (int64_t p = first; p < first + count; p++) {
-    __m128 x = load_pixel(src, p, packed);
+  for (int64_t p = first; p < end; p++) {
+    // The run's last pixel is read per channel: a packed load's fourth float may lie past the
+    // caller's buffer there (R, G, B the last floats of a pixel).
+    __m128 x = load_pixel(src, p, packed && p + 1 < end);
     nonFinite += non_finite_bits(x) != 0;
     if (shaper) x = shaper_pixel(shaper, x, linear);
     x = tetrahedral ? tetrahedral_pixel(cube, x, linear) : trilinear_pixel(cube, x, linear);
