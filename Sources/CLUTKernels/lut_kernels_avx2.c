@@ -262,9 +262,12 @@ EDR_INLINE void tetrahedral_plan(const Frame *frame, Block x, bool linear,
   __m256 k1 = w1, k2 = w2, k3 = w3;
   // A pixel lies outside the domain (some e = w − clamp(w) ≠ 0) exactly when its largest
   // fraction is above 1 or its smallest below 0: blocks inside skip the clamps.
-  plan->moved =
-      _mm256_or_ps(_mm256_cmp_ps(w1, one, _CMP_GT_OQ), _mm256_cmp_ps(w3, zero, _CMP_LT_OQ));
-  plan->outside = linear && _mm256_movemask_ps(plan->moved);
+  plan->outside = false;
+  if (linear) {
+    plan->moved =
+        _mm256_or_ps(_mm256_cmp_ps(w1, one, _CMP_GT_OQ), _mm256_cmp_ps(w3, zero, _CMP_LT_OQ));
+    plan->outside = _mm256_movemask_ps(plan->moved);
+  }
   if (plan->outside) {
     k1 = clamp8(w1, zero, one);
     k2 = clamp8(w2, zero, one);
@@ -421,19 +424,26 @@ EDR_INLINE void read_block(const Frame *frame, bool tetrahedral, const Plan *pla
 /// The pixels first ..< first + count, software-pipelined: block k + 1 is read and planned
 /// before block k reads the table, so that a block's table reads do not wait for the offsets
 /// it has just stored (measured: tetrahedral 16–20 %, trilinear 5–10 % faster). The last
-/// 1–7 pixels are copied into a block of RGBA (the rest black), transformed there with the
-/// same code and copied back, so that every pixel's result is the same wherever it lies.
+/// pixels (1–7, and under the packed layouts 1–8: see `blockEnd`) are copied into a block of
+/// RGBA (the rest black), transformed there with the same code and copied back, so that every
+/// pixel's result is the same wherever it lies.
 EDR_INLINE int64_t block_loop(const EDRTable1D *shaper, const EDRCube3D *cube, bool tetrahedral,
                               bool linear, EDRPixels src, EDRPixels dst, int64_t first,
                               int64_t count, enum Layout layout) {
   int64_t nonFinite = 0, p = first, end = first + count;
+  // The packed layouts read (and RGBA stores back) the float after each pixel's blue, which
+  // for the run's last pixel may lie past the caller's buffer (R, G, B the last floats of a
+  // pixel, as in ARGB): blocks stop before that pixel, which the scratch block takes.
+  int64_t blockEnd = end - (layout == PACKED || layout == RGBA);
   bool packed = edr_is_packed(dst), shaped = shaper != NULL;
   const Frame frame = make_frame(shaper, cube);
   Plan plans[2];
   int current = 0;
-  if (p + BLOCK <= end) {
+  if (p + BLOCK <= blockEnd) {
     nonFinite += plan_block(&frame, shaped, tetrahedral, linear, src, p, layout, &plans[0]);
-    for (; p + 2 * BLOCK <= end; p += BLOCK, current ^= 1) {
+    // Unrolled twice, so that each plan has a fixed slot (measured: 5 % fewer instructions).
+    _Pragma("clang loop unroll_count(2)")
+    for (; p + 2 * BLOCK <= blockEnd; p += BLOCK, current ^= 1) {
       nonFinite += plan_block(&frame, shaped, tetrahedral, linear, src, p + BLOCK, layout,
                               &plans[current ^ 1]);
       read_block(&frame, tetrahedral, &plans[current], dst, p, layout, packed);

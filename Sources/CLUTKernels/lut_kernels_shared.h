@@ -28,8 +28,9 @@ EDR_INLINE __m128 clamp_ps(__m128 x, __m128 lower, __m128 upper) {
 }
 
 /// Pixel p's (r, g, b, ·). `packed`: green and blue follow red and a pixel holds at least 4
-/// floats, so one unaligned load reads it; lane 3 is then read and ignored (it never reaches a
-/// store, an index or a test).
+/// floats, so one unaligned load reads it; lane 3 (the float after blue) is then read and
+/// ignored (it never reaches a store, an index or a test). That float may lie past the
+/// caller's buffer after its last pixel, so the loops read a run's last pixel unpacked.
 EDR_INLINE __m128 load_pixel(EDRPixels px, int64_t p, bool packed) {
   int64_t o = p * px.stride;
   if (packed) return _mm_loadu_ps(px.red + o);

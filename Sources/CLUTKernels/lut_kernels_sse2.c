@@ -27,6 +27,18 @@ EDR_INLINE __m128 trilinear_pixel(const EDRCube3D *cube, __m128 x, bool linear) 
                     trilinear_step(&c, g, b, LANE(delta, 0), LANE(delta, 1), LANE(delta, 2)));
 }
 
+/// The blend at cell origin `p` for the sorted fractions k1 ≥ k2 ≥ k3 (lane 0): weights
+/// (1 − k1, k1 − k2, k2 − k3, k3).
+EDR_INLINE __m128 sorted_blend(const float *p, const int64_t corner[2], int64_t last, __m128 k1,
+                               __m128 k2, __m128 k3) {
+  __m128 one = _mm_set1_ps(1);
+  __m128 low = _mm_movelh_ps(_mm_unpacklo_ps(one, k1), _mm_unpacklo_ps(k2, k3));
+  __m128 high = _mm_movelh_ps(_mm_unpacklo_ps(k1, k2), _mm_unpacklo_ps(k3, _mm_setzero_ps()));
+  __m128 w = _mm_sub_ps(low, high);
+  return tetrahedral_blend(p, corner[0], corner[1], last, LANE(w, 0), LANE(w, 1), LANE(w, 2),
+                           LANE(w, 3));
+}
+
 EDR_INLINE __m128 tetrahedral_pixel(const EDRCube3D *cube, __m128 x, bool linear) {
   __m128 f;
   __m128i cell = cells(&cube->axis, positions(&cube->axis, x, linear), &f);
@@ -41,25 +53,22 @@ EDR_INLINE __m128 tetrahedral_pixel(const EDRCube3D *cube, __m128 x, bool linear
   __m128 w1 = _mm_max_ps(f, _mm_max_ps(next, after));
   __m128 w2 = _mm_max_ps(_mm_min_ps(f, next), _mm_min_ps(_mm_max_ps(f, next), after));
   __m128 w3 = _mm_min_ps(f, _mm_min_ps(next, after));
-  // Linear extrapolation: the blend at the clamped fractions k, plus (ReferenceKernel's
-  // tetrahedral) the first-order step e1·(A − C000) + e2·(B − A) + e3·(C111 − B), e = w − k,
-  // in a pixel outside the domain.
-  __m128 zero = _mm_setzero_ps(), one = _mm_set1_ps(1);
-  __m128 k1 = linear ? clamp_ps(w1, zero, one) : w1;
-  __m128 k2 = linear ? clamp_ps(w2, zero, one) : w2;
-  __m128 k3 = linear ? clamp_ps(w3, zero, one) : w3;
-  __m128 low = _mm_movelh_ps(_mm_unpacklo_ps(one, k1), _mm_unpacklo_ps(k2, k3));
-  __m128 high = _mm_movelh_ps(_mm_unpacklo_ps(k1, k2), _mm_unpacklo_ps(k3, zero));
-  __m128 w = _mm_sub_ps(low, high);
   const int64_t *corner = cube->tetraCorners[code];
   int64_t last = cube->blueStep + cube->greenStep + 4;
-  __m128 value = tetrahedral_blend(p, corner[0], corner[1], last, LANE(w, 0), LANE(w, 1),
-                                   LANE(w, 2), LANE(w, 3));
-  if (!linear) return value;
+  // A pixel inside the domain (its largest fraction at most 1, its smallest at least 0) has
+  // every fraction in [0, 1]: the blend alone, as under clamp.
+  __m128 zero = _mm_setzero_ps(), one = _mm_set1_ps(1);
+  if (!linear ||
+      (_mm_movemask_ps(_mm_or_ps(_mm_cmpgt_ps(w1, one), _mm_cmplt_ps(w3, zero))) & 1) == 0) {
+    return sorted_blend(p, corner, last, w1, w2, w3);
+  }
+  // Outside, linear extrapolation: the blend at the clamped fractions k, plus
+  // (ReferenceKernel's tetrahedral) the first-order step e1·(A − C000) + e2·(B − A) +
+  // e3·(C111 − B), e = w − k.
+  __m128 k1 = clamp_ps(w1, zero, one), k2 = clamp_ps(w2, zero, one);
+  __m128 k3 = clamp_ps(w3, zero, one);
+  __m128 value = sorted_blend(p, corner, last, k1, k2, k3);
   __m128 e1 = _mm_sub_ps(w1, k1), e2 = _mm_sub_ps(w2, k2), e3 = _mm_sub_ps(w3, k3);
-  __m128 anyE = _mm_or_ps(_mm_cmpneq_ps(e1, zero), _mm_cmpneq_ps(e2, zero));
-  int moved = _mm_movemask_ps(_mm_or_ps(anyE, _mm_cmpneq_ps(e3, zero)));
-  if ((moved & 1) == 0) return value;
   __m128 c000 = _mm_loadu_ps(p), a = _mm_loadu_ps(p + corner[0]);
   __m128 b = _mm_loadu_ps(p + corner[1]), c111 = _mm_loadu_ps(p + last);
   __m128 step = _mm_add_ps(_mm_mul_ps(_mm_sub_ps(a, c000), LANE(e1, 0)),
@@ -73,10 +82,12 @@ EDR_INLINE __m128 tetrahedral_pixel(const EDRCube3D *cube, __m128 x, bool linear
 EDR_INLINE int64_t pixel_loop(const EDRTable1D *shaper, const EDRCube3D *cube, bool tetrahedral,
                               bool linear, EDRPixels src, EDRPixels dst, int64_t first,
                               int64_t count, bool packed) {
-  int64_t nonFinite = 0;
+  int64_t nonFinite = 0, end = first + count;
   bool packedDestination = edr_is_packed(dst);
-  for (int64_t p = first; p < first + count; p++) {
-    __m128 x = load_pixel(src, p, packed);
+  for (int64_t p = first; p < end; p++) {
+    // The run's last pixel is read per channel: a packed load's fourth float may lie past the
+    // caller's buffer there (R, G, B the last floats of a pixel).
+    __m128 x = load_pixel(src, p, packed && p + 1 < end);
     nonFinite += non_finite_bits(x) != 0;
     if (shaper) x = shaper_pixel(shaper, x, linear);
     x = tetrahedral ? tetrahedral_pixel(cube, x, linear) : trilinear_pixel(cube, x, linear);

@@ -5,7 +5,8 @@
 
 #include "lut_kernels_shared.h"
 
-/// Whether a pixel's R, G, B are adjacent and a pixel holds at least 4 floats.
+/// Whether a pixel's R, G, B are adjacent and a pixel holds at least 4 floats (the float
+/// after blue is then in the buffer for every pixel but, perhaps, a run's last).
 static inline bool edr_is_packed(EDRPixels px) {
   return px.stride >= 4 && px.green == px.red + 1 && px.blue == px.red + 2;
 }

@@ -2,9 +2,10 @@
 ///
 /// Pixel `p` starts at float `p · pixelStride`; its red is `redOffset` floats further on, and so
 /// on. Floats of the pixel that are not R, G or B (alpha, extra channels, padding) are never
-/// changed by the engine: their bits come out as they went in. (The x86 kernels may read a
-/// packed pixel's fourth float and, for 4-float pixels, store it back unchanged, so do not let
-/// another thread write those floats during an apply.)
+/// changed by the engine: their bits come out as they went in. (The x86 kernels may read the
+/// float after a packed pixel's blue and, for 4-float pixels, store it back unchanged, so do not
+/// let another thread write those floats during an apply; they never touch a float past the
+/// buffer's last pixel.)
 public struct PixelLayout: Sendable, Hashable {
   /// Floats from one pixel to the next, at least 3.
   public var pixelStride: Int
