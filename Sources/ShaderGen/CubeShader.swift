@@ -101,12 +101,29 @@ public struct CubeShader: Sendable {
 
   /// The complete source in `language`.
   public func source(_ language: ShaderLanguage) -> String {
-    let d = ShaderDialect(language: language)
+    let d = ShaderDialect(language: language, storage: storage)
     let parts = [
       header(d), bindings(d), constants(d), lookupFunctions(d), cubeFunction(d),
       applyFunction(d),
       entryPoint(d),
     ]
-    return parts.joined(separator: "\n")
+    return d.finished(parts.filter { !$0.isEmpty }.joined(separator: "\n"))
+  }
+
+  /// The table as Core Image's ``ShaderLanguage/coreimage`` kernel samples it (with
+  /// ``ShaderTableStorage/buffer``): an image `N` texels wide and ``tableRows`` high, RGBA
+  /// Float32 texels (alpha 1) in rows, first row first (`CIImage(bitmapData:…, format: .RGBAf,
+  /// colorSpace: nil)` puts it at the top): texel `i` (row `i / N`, column `i % N`) is node `i`
+  /// of ``tableData``, then the shaper's entries; the rest of the last row is zero.
+  public var tableTexels: [Float] {
+    let values = tableData
+    var texels = [Float](repeating: 0, count: 4 * table.size * tableRows)
+    for i in 0..<(values.count / 3) {
+      texels[4 * i] = values[3 * i]
+      texels[4 * i + 1] = values[3 * i + 1]
+      texels[4 * i + 2] = values[3 * i + 2]
+      texels[4 * i + 3] = 1
+    }
+    return texels
   }
 }
