@@ -60,7 +60,9 @@ struct ShaderCommand: ParsableCommand {
     if let note = resolved.policyNote { Console.note(note) }
     let shader: CubeShader
     do {
-      shader = try CubeShader(application: resolved.application, storage: table)
+      // A DCTL holds its table in the source whatever --table says (ShaderTableStorage).
+      shader = try CubeShader(
+        application: resolved.application, storage: lang == .dctl ? .buffer : table)
     } catch {
       throw CLIFailure("\(lut): error: \(error.description)")
     }

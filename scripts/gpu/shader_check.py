@@ -19,7 +19,9 @@ the bundled SDR look (srgb) under each highlight policy and an sRGB working spac
 generated 5³ look for `--table constant`. For each case and language it writes the shader, runs
 it on every sample and checks max |shader - cpu| <= 2e-5 * max(|cpu|, 1) per channel: WGSL
 through wgpu; GLSL and HLSL (-D) compiled by glslangValidator to SPIR-V, checked by spirv-val,
-turned into MSL by spirv-cross (structure only) and run through wgpu. Samples: a third uniform
+turned into MSL by spirv-cross and run through wgpu (that MSL also as C++ for twelve cases);
+`--lang msl`, `coreimage` and `dctl` compiled as C++ against scripts/gpu/msl_shim and
+dctl_shim and run once per pixel (for CPP_CASES; every case with EDRCUBE_HEAVY=1). Samples: a third uniform
 in [0, 1]³, a third in [-0.5, 16]³ and a third in [-0.5, 1]³ (57 % outside [0, 1]), plus NaN,
 ±inf and grey 4.0. Exit status 0 when every check passes; each failure is printed, and a table
 of the largest errors (per channel and of the pixel's largest component) at the end.
