@@ -42,8 +42,8 @@ extension CubeShader {
     case .coreimage:
       let texels =
         d.storage == .buffer
-        ? "// table: a sampler over the table image (CubeShader.tableTexels): \(n) x \(tableRows) \
-        RGBA float32 texels, nearest filtering, no colour space, the whole image as its ROI.\n"
+        ? "// table: a sampler over the table image (CubeShader.tableTexels): \(n) x \(tableRows) "
+          + "RGBA float32 texels, nearest filtering, no colour space, the whole image as its ROI.\n"
         : "// \(tableText).\n"
       return """
         #include <CoreImage/CoreImage.h>

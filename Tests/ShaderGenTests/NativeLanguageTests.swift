@@ -10,9 +10,6 @@ struct NativeLanguageTests {
     size: 3, domainMin: .zero, domainMax: SIMD3(repeating: 1),
     values: [0, 0, 0, 0.25, 0.5, 0.75, 1, 1, 1])
 
-  /// A decimal literal without C's `f`, outside names and hexadecimal numbers.
-  static let unsuffixed = /(^|[^\w.])\d+\.\d*(e[+-]?\d+)?(?![\w.])/
-
   /// Every Float literal has C's `f` (an unsuffixed one is a double in C and MSL), the bit
   /// tests' hexadecimal constants are untouched, and the tetrahedral blend reads as written.
   @Test(arguments: [ShaderLanguage.msl, .coreimage, .dctl])
@@ -20,7 +17,9 @@ struct NativeLanguageTests {
     let lut = CubeLUT(lut3D: CubeShaderTests.doubling(lo: -0.5, hi: 1.5))
     let source = try CubeShader(lut: lut, interpolation: .tetrahedral, extrapolation: .bounded)
       .source(language)
-    #expect(source.firstMatch(of: Self.unsuffixed.anchorsMatchLineEndings()) == nil)
+    // A decimal literal without C's `f`, outside names and hexadecimal numbers.
+    let unsuffixed = /(^|[^\w.])\d+\.\d*(e[+-]?\d+)?(?![\w.])/
+    #expect(source.firstMatch(of: unsuffixed.anchorsMatchLineEndings()) == nil)
     #expect(source.contains("float w0 = 1.0f - wc.x;"))
     #expect(source.contains("0x7fffffffu") && source.contains("0xff800000u"))
   }
