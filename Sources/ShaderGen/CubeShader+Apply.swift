@@ -88,7 +88,8 @@ extension CubeShader {
       switch c.policy {
       case .risingMaxRGB:
         lines.append(
-          "  o = o * (m - \(l(c.risingFactor)) * (1.0 - \(d.call("exp", "(1.0 - m) * \(l(c.inverseBend))"))));")
+          "  o = o * (m - \(l(c.risingFactor)) * (1.0 - \(d.call("exp", "(1.0 - m) * \(l(c.inverseBend))"))));"
+        )
       case .toneScaledMaxRGB where c.whiteResponse > 1e-6:
         // The grey `enc(m)` through the cube (the input is srgb or bt1886: a per-channel curve).
         lines.append(

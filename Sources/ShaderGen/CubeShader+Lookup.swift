@@ -9,7 +9,8 @@ extension CubeShader {
   func lookupFunctions(_ d: ShaderDialect) -> String {
     let f = d.float
     let v = d.vec3
-    let node = "\(d.function("edrcube_node", [(d.int, "i")], returns: v, readsTable: true)) {\n"
+    let node =
+      "\(d.function("edrcube_node", [(d.int, "i")], returns: v, readsTable: true)) {\n"
       + "  \(nodeFetch(d))\n}\n\n"
     // NaN and −∞ go to node 0, +∞ to node N − 1, never extrapolated; tested on the bits so that
     // no compiler's fast-math can fold the test away.
@@ -92,7 +93,8 @@ extension CubeShader {
       "  "
         + d.constant(
           f, "cell",
-          d.call("min", d.call("max", d.call("floor", "t"), "0.0"), d.cast(f, "EDRCUBE_SHAPER_N - 2"))),
+          d.call(
+            "min", d.call("max", d.call("floor", "t"), "0.0"), d.cast(f, "EDRCUBE_SHAPER_N - 2"))),
       "  " + d.constant(d.int, "i", "EDRCUBE_SHAPER_OFFSET + 3 * \(d.cast(d.int, "cell")) + k"),
       "  " + d.constant(f, "v0", d.tableValue("i")),
       "  " + d.setComponent("mapped", "k", "v0 + (t - cell) * (\(d.tableValue("i + 3")) - v0)"),

@@ -114,7 +114,8 @@ enum ShaderCurve: Equatable, Sendable {
     return fn(
       "encode", "nits",
       [
-        d.constant(f, "y", d.call("pow", "\(d.call("max", "nits", "0.0")) / \(peak)", l(Float(PQ.m1)))),
+        d.constant(
+          f, "y", d.call("pow", "\(d.call("max", "nits", "0.0")) / \(peak)", l(Float(PQ.m1)))),
         d.constant(f, "w", "\(k) * (1.0 - y) / (1.0 + \(c3) * y)"),
         d.constant(f, "u", "w / (w - 2.0)"),
         d.constant(f, "u2", "u * u"),

@@ -52,7 +52,8 @@ struct ShaderCommand: ParsableCommand {
   func run() throws {
     let lut = transform.lut
     if lang == .dctl && tableOutput != nil {
-      throw CLIFailure("--table-output: a DCTL holds its table in the source; there is no buffer to write")
+      throw CLIFailure(
+        "--table-output: a DCTL holds its table in the source; there is no buffer to write")
     }
     try OutputChecks.refuseReplacing([lut], by: [output, tableOutput], dashIsStandardOutput: true)
     let resolved = try transform.resolve(transform.loadLUT(), defaultWorking: .linearRec709)

@@ -31,7 +31,8 @@ struct ShaderChainTests {
     #expect(source.contains("top > \(n("1.0"))"))
     let rising = n("\(application.continuation.risingFactor)")
     let exp = language == .dctl ? "_expf" : "exp"
-    #expect(source.contains("m - \(rising) * (\(n("1.0")) - \(exp)((\(n("1.0")) - m) * \(n("1.0"))))"))
+    #expect(
+      source.contains("m - \(rising) * (\(n("1.0")) - \(exp)((\(n("1.0")) - m) * \(n("1.0"))))"))
     #expect(source.contains("edrcube_largest(step) / remainder"))
     #expect(source.contains("srgb cube (linear working space), policy rising-maxrgb"))
   }

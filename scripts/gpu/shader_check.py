@@ -7,6 +7,7 @@ four cases).
 Run (after `swift build --product edrcube`):
 
     python3 scripts/gpu/shader_check.py .build/debug/edrcube [--samples N] [--keep DIR]
+        [--only TEXT] [--cpp-only]
 
 EDRCUBE_HEAVY=1 runs 2^20 samples instead of the default 2^14.
 
@@ -466,7 +467,7 @@ def check_case(args, wgpu, device, lavapipe, work, case, data, results):
     label, cube, options, storage = case
     reference = cpu_reference(args.edrcube, cube, options, data, work)
     failures = 0
-    for lang in LANGUAGES:
+    for lang in () if args.cpp_only else LANGUAGES:
         stem = os.path.join(work, label.replace(" ", "-") + f"-{storage}")
         source, table_path = f"{stem}.{lang}", f"{stem}.bin"
         run = subprocess.run(
@@ -528,6 +529,8 @@ def main():
     parser.add_argument("--samples", type=int, default=1 << (20 if heavy else 14))
     parser.add_argument("--keep", help="keep the generated files in this folder")
     parser.add_argument("--only", help="run only the cases whose label contains this text")
+    parser.add_argument("--cpp-only", action="store_true",
+                        help="run only the sources compiled as C++ (MSL, Core Image, DCTL)")
     args = parser.parse_args()
     args.heavy = heavy
     args.msl = cxx_compiler()
