@@ -19,7 +19,7 @@
 //   RasterIO     OpenEXR, TIFF and PNG files                  (FileOutput, CTIFF, COpenEXR, CPNG, CEXRDWA)
 //   CEXRDWA      OpenEXR's C++ library for DWAA/DWAB only, behind a C API (C++)
 //   KernelLint   the Core Image / Metal kernel linter         (no dependencies)
-//   ShaderGen    a cube's application as GLSL / WGSL source   (CubeFormat, LUTEngine, ColorMath, EDRPipeline)
+//   ShaderGen    a cube's application as shader source        (CubeFormat, LUTEngine, ColorMath, EDRPipeline)
 //   LintCommandLine the `lint` command                        (KernelLint, WorkScheduler, ArgumentParser)
 //   EDRCubeC     the C API of the Python wheel (libEDRCubeC.so)  (the libraries above, no I/O of images)
 //   edrcube      the command-line tool                        (all of the above, ArgumentParser)
