@@ -28,7 +28,8 @@ test: deps
 	$(MAKE) --no-print-directory gpu-check
 	$(SWIFT) build --product EDRCubeC && PYTHONPATH=$(CURDIR)/python EDRCUBE_LIB=$(CURDIR)/.build/debug/libEDRCubeC.so EDRCUBE_CLI=$(CURDIR)/.build/debug/edrcube python3 -m pytest -q python/tests
 
-# `edrcube shader` output (GLSL through SPIR-V, WGSL) run on lavapipe against `eval` (docs/gpu.md).
+# `edrcube shader` output (GLSL and HLSL through SPIR-V, WGSL) run on lavapipe, MSL, Core Image and
+# DCTL as C++ against shims, against `eval` (docs/gpu.md).
 gpu-check:
 	@bash scripts/ensure-python-peers.sh
 	python3 scripts/gpu/shader_check.py .build/debug/edrcube

@@ -21,7 +21,7 @@
 //   ImageApplication a cube or process list applied to image files, as `apply` does
 //                (EDRPipeline, RasterIO, FileOutput, EDRPlots, LUTEngine)
 //   KernelLint   the Core Image / Metal kernel linter         (no dependencies)
-//   ShaderGen    a cube's application as GLSL / WGSL source   (CubeFormat, LUTEngine, ColorMath, EDRPipeline)
+//   ShaderGen    a cube's application as shader source        (CubeFormat, LUTEngine, ColorMath, EDRPipeline)
 //   LintCommandLine the `lint` command                        (KernelLint, WorkScheduler, ArgumentParser)
 //   EDRCubeC     the C API of the Python wheel (libEDRCubeC.so)  (the libraries above, no I/O of images)
 //   edrcube      the command-line tool                        (all of the above, ArgumentParser)

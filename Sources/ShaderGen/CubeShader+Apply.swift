@@ -7,8 +7,8 @@ extension CubeShader {
   /// The curves' functions and `edrcube_apply(rgb)`.
   func applyFunction(_ d: ShaderDialect) -> String {
     let v = d.vec3
-    let head = d.function("edrcube_apply", [(v, "rgb")], returns: v)
-    guard let chain else { return "\(head) { return edrcube_cube(rgb); }\n" }
+    let head = d.function("edrcube_apply", [(v, "rgb")], returns: v, readsTable: true)
+    guard let chain else { return "\(head) { return \(d.tableCall("edrcube_cube", "rgb")); }\n" }
     let curves = chain.curves.map { $0.functions(d) }.joined(separator: "\n")
     let body = prepare(chain, d) + finish(chain, d)
     return curves + "\n\(head) {\n" + body.map { "  " + $0 }.joined(separator: "\n") + "\n}\n"
@@ -29,18 +29,23 @@ extension CubeShader {
     case .pq:
       let peak = d.splat(l(Float(PQ.peakLuminance)))
       lines.append(
-        d.constant(v, "nits", "min(max(w * \(l(c.referenceWhite)), \(d.splat("0.0"))), \(peak))"))
+        d.constant(
+          v, "nits",
+          d.vcall("min", d.vcall("max", "w * \(l(c.referenceWhite))", d.splat("0.0")), peak)))
       lines.append("signal = \(c.input.encode("nits", d));")
     case .hlg:
+      let display = d.vcall("max", "w * \(l(c.referenceWhite))", d.splat("0.0"))
       lines.append(
-        "signal = min(max(edrcube_hlg_encode(max(w * \(l(c.referenceWhite)), \(d.splat("0.0")))), "
-          + "\(d.splat("0.0"))), \(d.splat("1.0")));")
+        "signal = "
+          + d.vcall(
+            "min", d.vcall("max", "edrcube_hlg_encode(\(display))", d.splat("0.0")), d.splat("1.0"))
+          + ";")
     default:
       if c.dividesByMaxRGB {
         // Non-finite pixels are not divided; the lookup resolves them per channel.
         let finite = ["x", "y", "z"].map { "(\(d.bits("w.\($0)")) & 0x7fffffffu) < 0x7f800000u" }
         lines += [
-          d.constant(f, "top", "max(max(w.x, w.y), w.z)"),
+          d.constant(f, "top", d.call("max", d.call("max", "w.x", "w.y"), "w.z")),
           "if (top > 1.0 && \(finite.joined(separator: " && "))) {",
           "  m = top;",
           "  " + d.constant(v, "scaled", "w / top"),
@@ -61,7 +66,7 @@ extension CubeShader {
     let v = d.vec3
     let f = d.float
     let l: (Float) -> String = d.literal
-    var lines = [d.constant(v, "looked", "edrcube_cube(signal)")]
+    var lines = [d.constant(v, "looked", d.tableCall("edrcube_cube", "signal"))]
     guard let output = c.output else { return lines + ["return looked;"] }
     // PQ and HLG signals are clamped to 0…1 and decoded to cd/m², then to EDR units.
     // `o` is scaled and converted further; the grey `g` only read.
@@ -70,7 +75,8 @@ extension CubeShader {
       switch output {
       case .pq, .hlg:
         return [
-          d.constant(v, "\(name)s", "min(max(\(x), \(d.splat("0.0"))), \(d.splat("1.0")))"),
+          d.constant(
+            v, "\(name)s", d.vcall("min", d.vcall("max", x, d.splat("0.0")), d.splat("1.0"))),
           declare(v, name, "\(output.decode("\(name)s", d)) / \(l(c.outputReferenceWhite))"),
         ]
       default: return [declare(v, name, output.decode(x, d))]
@@ -82,12 +88,14 @@ extension CubeShader {
       switch c.policy {
       case .risingMaxRGB:
         lines.append(
-          "  o = o * (m - \(l(c.risingFactor)) * (1.0 - exp((1.0 - m) * \(l(c.inverseBend)))));")
+          "  o = o * (m - \(l(c.risingFactor)) * (1.0 - \(d.call("exp", "(1.0 - m) * \(l(c.inverseBend))"))));"
+        )
       case .toneScaledMaxRGB where c.whiteResponse > 1e-6:
         // The grey `enc(m)` through the cube (the input is srgb or bt1886: a per-channel curve).
         lines.append(
           "  "
-            + d.constant(v, "grey", "edrcube_cube(\(d.splat("edrcube_\(c.input.stem)_encode(m)")))")
+            + d.constant(
+              v, "grey", d.tableCall("edrcube_cube", d.splat("edrcube_\(c.input.stem)_encode(m)")))
         )
         let w = c.weights
         lines += decode("grey", into: "g").map { "  " + $0 }
@@ -95,7 +103,7 @@ extension CubeShader {
           "  "
             + d.constant(
               f, "y", "\(l(w.x)) * g.x + \(l(w.y)) * g.y + \(l(w.z)) * g.z"),
-          "  o = o * max(1.0, y / \(l(c.whiteResponse)));",
+          "  o = o * \(d.call("max", "1.0", "y / \(l(c.whiteResponse))"));",
         ]
       default:
         lines.append("  o = o * m;")
@@ -112,6 +120,6 @@ extension CubeShader {
     let rows = [m.rows.0, m.rows.1, m.rows.2].map { r in
       "\(d.literal(r.x)) * \(x).x + \(d.literal(r.y)) * \(x).y + \(d.literal(r.z)) * \(x).z"
     }
-    return "\(d.vec3)(\(rows.joined(separator: ", ")))"
+    return d.make3(rows[0], rows[1], rows[2])
   }
 }

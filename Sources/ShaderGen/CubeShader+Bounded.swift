@@ -8,10 +8,12 @@ extension CubeShader {
   func cubeFunction(_ d: ShaderDialect) -> String {
     let v = d.vec3
     let f = d.float
-    let head = d.function("edrcube_cube", [(v, "x")], returns: v)
+    let head = d.function("edrcube_cube", [(v, "x")], returns: v, readsTable: true)
+    let lookup = { (x: String) in d.tableCall("edrcube_lookup", x) }
     guard extrapolation == .bounded else {
-      return "\(head) { return edrcube_lookup(x); }\n"
+      return "\(head) { return \(lookup("x")); }\n"
     }
+    let (xk, lok, hik) = (d.component("x", "k"), d.component("lo", "k"), d.component("hi", "k"))
     // A finite component below the edge (−∞ is resolved by the kernel, NaN compares false).
     let below = """
       \(d.function("edrcube_below", [(f, "x"), (f, "lo")], returns: "bool")) {
@@ -19,7 +21,7 @@ extension CubeShader {
       }
 
       \(d.function("edrcube_largest", [(v, "v")], returns: f)) {
-        return max(max(abs(v.x), abs(v.y)), abs(v.z));
+        return \(d.call("max", d.call("max", d.call("abs", "v.x"), d.call("abs", "v.y")), d.call("abs", "v.z")));
       }
 
       """
@@ -28,29 +30,31 @@ extension CubeShader {
       d.constant(v, "lo", d.literal(boundedDomain.low)),
       d.constant(v, "hi", d.literal(boundedDomain.high)),
       "if (!edrcube_below(x.x, lo.x) && !edrcube_below(x.y, lo.y) && !edrcube_below(x.z, lo.z)) {",
-      "  return edrcube_lookup(x);",
+      "  return \(lookup("x"));",
       "}",
       d.mutable(v, "clamped", "x"),
       "\(d.channelLoop) {",
-      "  if (edrcube_below(x[k], lo[k])) { clamped[k] = lo[k]; }",
+      "  if (edrcube_below(\(xk), \(lok))) { \(d.setComponent("clamped", "k", lok)) }",
       "}",
-      d.constant(v, "base", "edrcube_lookup(clamped)"),
+      d.constant(v, "base", lookup("clamped")),
       d.mutable(v, "result", "base"),
       d.mutable("bool", "capped", "false"),
       "\(d.channelLoop) {",
-      "  if (!edrcube_below(x[k], lo[k])) { continue; }",
-      "  " + d.constant(f, "remainder", "lo[k] - x[k]"),
-      "  " + d.constant(f, "span", "hi[k] - lo[k]"),
+      "  if (!edrcube_below(\(xk), \(lok))) { continue; }",
+      "  " + d.constant(f, "remainder", "\(lok) - \(xk)"),
+      "  " + d.constant(f, "span", "\(hik) - \(lok)"),
       "  " + d.mutable(v, "probe", "clamped"),
-      "  probe[k] = x[k];",
-      "  " + d.mutable(v, "step", "edrcube_lookup(probe) - base"),
-      "  probe[k] = hi[k];",
-      "  " + d.constant(f, "cap", "max(1.0, edrcube_largest(edrcube_lookup(probe) - base) / span)"),
+      "  " + d.setComponent("probe", "k", xk),
+      "  " + d.mutable(v, "step", "\(lookup("probe")) - base"),
+      "  " + d.setComponent("probe", "k", hik),
+      "  "
+        + d.constant(
+          f, "cap", d.call("max", "1.0", "edrcube_largest(\(lookup("probe")) - base) / span")),
       "  " + d.constant(f, "slope", "edrcube_largest(step) / remainder"),
       "  if (!(\(finite))) {",
       "    // The extension overflowed: carry the remainder down this channel at the cap.",
       "    step = \(d.splat("0.0"));",
-      "    step[k] = -cap * remainder;",
+      "    " + d.setComponent("step", "k", "-cap * remainder"),
       "    capped = true;",
       "  } else if (slope > cap) {",
       "    step = step * (cap / slope);",
@@ -59,7 +63,7 @@ extension CubeShader {
       "  result = result + step;",
       "}",
       "if (capped) { return result; }",
-      "return edrcube_lookup(x);",
+      "return \(lookup("x"));",
     ]
     return below + "\(head) {\n" + body.map { "  " + $0 }.joined(separator: "\n") + "\n}\n"
   }

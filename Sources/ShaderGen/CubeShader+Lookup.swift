@@ -9,12 +9,9 @@ extension CubeShader {
   func lookupFunctions(_ d: ShaderDialect) -> String {
     let f = d.float
     let v = d.vec3
-    let node = """
-      \(d.function("edrcube_node", [(d.int, "i")], returns: v)) {
-        return \(v)(edrcube_table[3 * i], edrcube_table[3 * i + 1], edrcube_table[3 * i + 2]);
-      }
-
-      """
+    let node =
+      "\(d.function("edrcube_node", [(d.int, "i")], returns: v, readsTable: true)) {\n"
+      + "  \(nodeFetch(d))\n}\n\n"
     // NaN and −∞ go to node 0, +∞ to node N − 1, never extrapolated; tested on the bits so that
     // no compiler's fast-math can fold the test away.
     let uint = d.uint
@@ -22,26 +19,31 @@ extension CubeShader {
       \(d.function("edrcube_axis", [(f, "x"), (f, "lo"), (f, "s"), (d.int, "n")], returns: f)) {
         \(d.constant(uint, "bits", d.bits("x")))
         if ((bits & 0x7fffffffu) > 0x7f800000u || bits == 0xff800000u) { return 0.0; }
-        if (bits == 0x7f800000u) { return \(f)(n - 1); }
+        if (bits == 0x7f800000u) { return \(d.cast(f, "n - 1")); }
         \(d.constant(f, "t", "(x - lo) * s"))
-        if (EDRCUBE_CLAMP) { return min(max(t, 0.0), \(f)(n - 1)); }
+        if (EDRCUBE_CLAMP) { return \(d.call("min", d.call("max", "t", "0.0"), d.cast(f, "n - 1"))); }
         return t;
       }
 
       """
     var body = [
-      d.constant(v, "y", shaper == nil ? "x" : "edrcube_shaper(x)"),
+      d.constant(v, "y", shaper == nil ? "x" : d.tableCall("edrcube_shaper", "x")),
       d.constant(
         v, "t",
-        "\(v)(edrcube_axis(y.x, EDRCUBE_LO.x, EDRCUBE_SCALE.x, EDRCUBE_N), "
-          + "edrcube_axis(y.y, EDRCUBE_LO.y, EDRCUBE_SCALE.y, EDRCUBE_N), "
-          + "edrcube_axis(y.z, EDRCUBE_LO.z, EDRCUBE_SCALE.z, EDRCUBE_N))"),
+        d.make3(
+          "edrcube_axis(y.x, EDRCUBE_LO.x, EDRCUBE_SCALE.x, EDRCUBE_N)",
+          "edrcube_axis(y.y, EDRCUBE_LO.y, EDRCUBE_SCALE.y, EDRCUBE_N)",
+          "edrcube_axis(y.z, EDRCUBE_LO.z, EDRCUBE_SCALE.z, EDRCUBE_N)")),
       d.constant(
-        v, "cell", "min(max(floor(t), \(d.splat("0.0"))), \(d.splat("\(f)(EDRCUBE_N - 2)")))"),
+        v, "cell",
+        d.vcall(
+          "min", d.vcall("max", d.vcall("floor", "t"), d.splat("0.0")),
+          d.splat(d.cast(f, "EDRCUBE_N - 2")))),
       d.constant(v, "f", "t - cell"),
       d.constant(
         d.int, "base",
-        "\(d.int)(cell.x) + EDRCUBE_N * (\(d.int)(cell.y) + EDRCUBE_N * \(d.int)(cell.z))"),
+        "\(d.cast(d.int, "cell.x")) + EDRCUBE_N * (\(d.cast(d.int, "cell.y")) + EDRCUBE_N * "
+          + "\(d.cast(d.int, "cell.z")))"),
       d.constant(d.int, "sg", "EDRCUBE_N"),
       d.constant(d.int, "sb", "EDRCUBE_N * EDRCUBE_N"),
     ]
@@ -50,13 +52,26 @@ extension CubeShader {
       ("c001", "base + sb"), ("c101", "base + 1 + sb"), ("c011", "base + sg + sb"),
       ("c111", "base + 1 + sg + sb"),
     ] {
-      body.append(d.constant(v, name, "edrcube_node(\(offset))"))
+      body.append(d.constant(v, name, d.tableCall("edrcube_node", offset)))
     }
     body += interpolation == .trilinear ? trilinear(d) : tetrahedral(d)
     let apply =
-      "\(d.function("edrcube_lookup", [(v, "x")], returns: v)) {\n"
+      "\(d.function("edrcube_lookup", [(v, "x")], returns: v, readsTable: true)) {\n"
       + body.map { "  " + $0 }.joined(separator: "\n") + "\n}\n"
     return node + axis + shaperFunction(d) + apply
+  }
+
+  /// `edrcube_node`'s body: node `i`'s three Floats from the array, or for a Core Image
+  /// sampler texel `i` (``tableTexels``' row `i / N`, column `i % N`) at its centre, in Core
+  /// Image's coordinates (y up: the image's first row is its top, y = rows − 1).
+  private func nodeFetch(_ d: ShaderDialect) -> String {
+    guard d.language == .coreimage, d.storage == .buffer else {
+      return "return "
+        + d.make3("edrcube_table[3 * i]", "edrcube_table[3 * i + 1]", "edrcube_table[3 * i + 2]")
+        + ";"
+    }
+    return "float2 p = float2(float(i % EDRCUBE_N) + 0.5, EDRCUBE_TABLE_ROWS - 0.5 - "
+      + "float(i / EDRCUBE_N));\n  return edrcube_table.sample(edrcube_table.transform(p)).rgb;"
   }
 
   /// `edrcube_shaper`: `ReferenceKernel.evaluate` of the 1D table, per channel
@@ -70,15 +85,23 @@ extension CubeShader {
       d.constant(v, "s", "EDRCUBE_SHAPER_SCALE"),
       d.mutable(v, "mapped", d.splat("0.0")),
       "\(d.channelLoop) {",
-      "  " + d.constant(f, "t", "edrcube_axis(x[k], lo[k], s[k], EDRCUBE_SHAPER_N)"),
-      "  " + d.constant(f, "cell", "min(max(floor(t), 0.0), \(f)(EDRCUBE_SHAPER_N - 2))"),
-      "  " + d.constant(d.int, "i", "EDRCUBE_SHAPER_OFFSET + 3 * \(d.int)(cell) + k"),
-      "  " + d.constant(f, "v0", "edrcube_table[i]"),
-      "  mapped[k] = v0 + (t - cell) * (edrcube_table[i + 3] - v0);",
+      "  "
+        + d.constant(
+          f, "t",
+          "edrcube_axis(\(d.component("x", "k")), \(d.component("lo", "k")), "
+            + "\(d.component("s", "k")), EDRCUBE_SHAPER_N)"),
+      "  "
+        + d.constant(
+          f, "cell",
+          d.call(
+            "min", d.call("max", d.call("floor", "t"), "0.0"), d.cast(f, "EDRCUBE_SHAPER_N - 2"))),
+      "  " + d.constant(d.int, "i", "EDRCUBE_SHAPER_OFFSET + 3 * \(d.cast(d.int, "cell")) + k"),
+      "  " + d.constant(f, "v0", d.tableValue("i")),
+      "  " + d.setComponent("mapped", "k", "v0 + (t - cell) * (\(d.tableValue("i + 3")) - v0)"),
       "}",
       "return mapped;",
     ]
-    return "\(d.function("edrcube_shaper", [(v, "x")], returns: v)) {\n"
+    return "\(d.function("edrcube_shaper", [(v, "x")], returns: v, readsTable: true)) {\n"
       + body.map { "  " + $0 }.joined(separator: "\n") + "\n}\n\n"
   }
 
@@ -86,10 +109,10 @@ extension CubeShader {
   private func trilinear(_ d: ShaderDialect) -> [String] {
     let v = d.vec3
     func madd(_ f: String, _ delta: String, _ a: String) -> String {
-      "\(d.fma)(\(d.splat(f)), \(delta), \(a))"
+      d.vcall("fma", d.splat(f), delta, a)
     }
     return [
-      d.constant(v, "fc", "clamp(f, \(d.splat("0.0")), \(d.splat("1.0")))"),
+      d.constant(v, "fc", d.vcall("clamp", "f", d.splat("0.0"), d.splat("1.0"))),
       d.constant(v, "delta", "f - fc"),
       d.constant(v, "d00", "c100 - c000"),
       d.constant(v, "d10", "c110 - c010"),
@@ -119,22 +142,22 @@ extension CubeShader {
   private func tetrahedral(_ d: ShaderDialect) -> [String] {
     let v = d.vec3
     let f = d.float
-    func pick(_ a: String, _ b: String, _ w: String) -> String {
-      "ca = \(a); cb = \(b); w = \(v)(\(w));"
+    func pick(_ a: String, _ b: String, _ w: (String, String, String)) -> String {
+      "ca = \(a); cb = \(b); w = \(d.make3(w.0, w.1, w.2));"
     }
     return [
       d.constant(f, "r", "f.x"), d.constant(f, "g", "f.y"), d.constant(f, "b", "f.z"),
       d.variable(v, "ca"), d.variable(v, "cb"), d.variable(v, "w"),
       "if (r > g) {",
-      "  if (g > b) { \(pick("c100", "c110", "r, g, b")) }",
-      "  else if (r > b) { \(pick("c100", "c101", "r, b, g")) }",
-      "  else { \(pick("c001", "c101", "b, r, g")) }",
+      "  if (g > b) { \(pick("c100", "c110", ("r", "g", "b"))) }",
+      "  else if (r > b) { \(pick("c100", "c101", ("r", "b", "g"))) }",
+      "  else { \(pick("c001", "c101", ("b", "r", "g"))) }",
       "} else {",
-      "  if (b > g) { \(pick("c001", "c011", "b, g, r")) }",
-      "  else if (b > r) { \(pick("c010", "c011", "g, b, r")) }",
-      "  else { \(pick("c010", "c110", "g, r, b")) }",
+      "  if (b > g) { \(pick("c001", "c011", ("b", "g", "r"))) }",
+      "  else if (b > r) { \(pick("c010", "c011", ("g", "b", "r"))) }",
+      "  else { \(pick("c010", "c110", ("g", "r", "b"))) }",
       "}",
-      d.constant(v, "wc", "clamp(w, \(d.splat("0.0")), \(d.splat("1.0")))"),
+      d.constant(v, "wc", d.vcall("clamp", "w", d.splat("0.0"), d.splat("1.0"))),
       d.constant(f, "w0", "1.0 - wc.x"),
       d.constant(f, "w1", "wc.x - wc.y"),
       d.constant(f, "w2", "wc.y - wc.z"),

@@ -5,15 +5,17 @@ public import LUTEngine
 /// A 3D cube (with an optional 1D shaper) as GPU shader source: the lookup of
 /// docs/semantics.md §3 (trilinear or tetrahedral, `bounded`, `linear` or `clamp`
 /// extrapolation, non-finite input as the CPU handles it) and, for a `CubeApplication`, the
-/// conversions around it (§1, §4, §5), written out in GLSL, HLSL or WGSL with no hardware
-/// filtering (docs/gpu.md).
+/// conversions around it (§1, §4, §5), written out in GLSL, HLSL, WGSL or MSL, as a Core Image
+/// kernel or a DaVinci Resolve DCTL, with no hardware filtering (docs/gpu.md).
 ///
-/// Every generated source has the same interface: `edrcube_apply(rgb)` maps one RGB through
-/// the cube (raw values, or working-space pixels through the whole application); a compute
-/// entry point (`main` in GLSL and HLSL, `edrcube_main` in WGSL, 64 threads a workgroup) maps a
+/// Every generated source has `edrcube_apply(rgb)`, which maps one RGB through the cube (raw
+/// values, or working-space pixels through the whole application; in MSL and Core Image with
+/// ``ShaderTableStorage/buffer`` the table is its second parameter). The compute shaders' entry
+/// point (`main` in GLSL and HLSL, `edrcube_main` in WGSL and MSL, 64 threads a workgroup) maps a
 /// storage buffer of RGBA Float32 pixels in place at binding 1 (alpha untouched); with
 /// ``ShaderTableStorage/buffer`` the nodes are a read-only storage buffer of Float32 at
-/// binding 0 (``tableData``). Set / group 0.
+/// binding 0 (``tableData``). Set / group 0. Core Image's `edrcube_kernel(image, table)` reads
+/// the table image ``tableTexels``; a DCTL's `transform` maps the node's RGB.
 public struct CubeShader: Sendable {
   /// The largest cube written as a constant array (`9³·3` Floats): every invocation may hold its own copy of a constant array, so larger tables belong in the buffer.
   public static let maximumConstantSize = 9
@@ -101,12 +103,29 @@ public struct CubeShader: Sendable {
 
   /// The complete source in `language`.
   public func source(_ language: ShaderLanguage) -> String {
-    let d = ShaderDialect(language: language)
+    let d = ShaderDialect(language: language, storage: storage)
     let parts = [
       header(d), bindings(d), constants(d), lookupFunctions(d), cubeFunction(d),
       applyFunction(d),
       entryPoint(d),
     ]
-    return parts.joined(separator: "\n")
+    return d.finished(parts.filter { !$0.isEmpty }.joined(separator: "\n"))
+  }
+
+  /// The table as Core Image's ``ShaderLanguage/coreimage`` kernel samples it (with
+  /// ``ShaderTableStorage/buffer``): an image `N` texels wide and ``tableRows`` high, RGBA
+  /// Float32 texels (alpha 1) in rows, first row first (`CIImage(bitmapData:…, format: .RGBAf,
+  /// colorSpace: nil)` puts it at the top): texel `i` (row `i / N`, column `i % N`) is node `i`
+  /// of ``tableData``, then the shaper's entries; the rest of the last row is zero.
+  public var tableTexels: [Float] {
+    let values = tableData
+    var texels = [Float](repeating: 0, count: 4 * table.size * tableRows)
+    for i in 0..<(values.count / 3) {
+      texels[4 * i] = values[3 * i]
+      texels[4 * i + 1] = values[3 * i + 1]
+      texels[4 * i + 2] = values[3 * i + 2]
+      texels[4 * i + 3] = 1
+    }
+    return texels
   }
 }

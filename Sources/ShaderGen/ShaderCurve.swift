@@ -74,17 +74,17 @@ enum ShaderCurve: Equatable, Sendable {
         "encode", "l",
         [
           "if (l <= 0.0031308) { return 12.92 * l; }",
-          "return 1.055 * pow(l, \(l(Float(1 / 2.4)))) - 0.055;",
+          "return 1.055 * \(d.call("pow", "l", l(Float(1 / 2.4)))) - 0.055;",
         ])
         + mirrored(
           "decode", "v",
           [
             "if (v <= 0.04045) { return v / 12.92; }",
-            "return pow((v + 0.055) / 1.055, 2.4);",
+            "return \(d.call("pow", "(v + 0.055) / 1.055", "2.4"));",
           ])
     case .bt1886:
-      return mirrored("encode", "l", ["return pow(l, \(l(Float(1 / 2.4))));"])
-        + mirrored("decode", "v", ["return pow(v, 2.4);"])
+      return mirrored("encode", "l", ["return \(d.call("pow", "l", l(Float(1 / 2.4))));"])
+        + mirrored("decode", "v", ["return \(d.call("pow", "v", "2.4"));"])
     case .pq: return pqFunctions(d, fn)
     case .hlg: return hlgFunctions(d)
     case .log(let c): return logFunctions(c, d, fn)
@@ -114,25 +114,26 @@ enum ShaderCurve: Equatable, Sendable {
     return fn(
       "encode", "nits",
       [
-        d.constant(f, "y", "pow(max(nits, 0.0) / \(peak), \(l(Float(PQ.m1))))"),
+        d.constant(
+          f, "y", d.call("pow", "\(d.call("max", "nits", "0.0")) / \(peak)", l(Float(PQ.m1)))),
         d.constant(f, "w", "\(k) * (1.0 - y) / (1.0 + \(c3) * y)"),
         d.constant(f, "u", "w / (w - 2.0)"),
         d.constant(f, "u2", "u * u"),
         d.constant(f, "lnz", "u * (2.0 + u2 * (\(atanh)))"),
-        "return exp2(lnz * \(l(Float(PQ.m2 * 1.442_695_040_888_963_4))));",
+        "return \(d.call("exp2", "lnz * \(l(Float(PQ.m2 * 1.442_695_040_888_963_4)))"));",
       ])
       + fn(
         "decode", "s",
         [
           "if (!(s > 0.0)) { return 0.0; }",
-          d.constant(f, "x", "log(s) * \(l(Float(1 / PQ.m2)))"),
-          d.mutable(f, "q", "1.0 - exp(x)"),
+          d.constant(f, "x", "\(d.call("log", "s")) * \(l(Float(1 / PQ.m2)))"),
+          d.mutable(f, "q", "1.0 - \(d.call("exp", "x"))"),
           "if (x > -0.25) { q = -x * (1.0 + x * (\(expm1))); }",
           d.constant(f, "n", "\(k) - q"),
           "if (!(n > 0.0)) { return 0.0; }",
           d.constant(f, "r", "n / (\(k) + \(c3) * q)"),
           d.constant(f, "r2", "r * r"),
-          "return \(peak) * (r2 * r2 * r2) * pow(r, \(l(Float(1 / PQ.m1 - 6))));",
+          "return \(peak) * (r2 * r2 * r2) * \(d.call("pow", "r", l(Float(1 / PQ.m1 - 6))));",
         ])
   }
 
@@ -157,22 +158,22 @@ enum ShaderCurve: Equatable, Sendable {
       "oetf", (f, "e"), f,
       [
         "if (!(e > 0.0)) { return 0.0; }",
-        "if (e <= \(l(Float(1.0 / 12)))) { return sqrt(3.0 * e); }",
-        "return \(a) * log(12.0 * e - \(b)) + \(c);",
+        "if (e <= \(l(Float(1.0 / 12)))) { return \(d.call("sqrt", "3.0 * e")); }",
+        "return \(a) * \(d.call("log", "12.0 * e - \(b)")) + \(c);",
       ])
       + fn(
         "inverse_oetf", (f, "s"), f,
         [
           "if (!(s > 0.0)) { return 0.0; }",
           "if (s <= 0.5) { return s * s / 3.0; }",
-          "return (exp((s - \(c)) / \(a)) + \(b)) / 12.0;",
+          "return (\(d.call("exp", "(s - \(c)) / \(a)")) + \(b)) / 12.0;",
         ])
       + fn(
         "encode", (v, "display"), v,
         [
           d.constant(f, "yd", luminance("display")),
           d.mutable(v, "scene", "\(d.splat("0.0"))"),
-          "if (yd > 0.0) { scene = display * (pow(yd / \(peak), \(l(Float((1 - gamma) / gamma)))) / \(peak)); }",
+          "if (yd > 0.0) { scene = display * (\(d.call("pow", "yd / \(peak)", l(Float((1 - gamma) / gamma)))) / \(peak)); }",
           "return (\(d.perChannel("edrcube_hlg_oetf", "scene")) - \(beta)) / (1.0 - \(beta));",
         ])
       + fn(
@@ -182,10 +183,10 @@ enum ShaderCurve: Equatable, Sendable {
             v, "scene",
             d.perChannel(
               "edrcube_hlg_inverse_oetf",
-              "max(\(d.splat("0.0")), (1.0 - \(beta)) * signal + \(beta))")),
+              d.vcall("max", d.splat("0.0"), "(1.0 - \(beta)) * signal + \(beta)"))),
           d.constant(f, "ys", luminance("scene")),
           "if (!(ys > 0.0)) { return \(d.splat("0.0")); }",
-          "return scene * (\(peak) * pow(ys, \(l(Float(gamma - 1)))));",
+          "return scene * (\(peak) * \(d.call("pow", "ys", l(Float(gamma - 1)))));",
         ])
   }
 
@@ -198,9 +199,9 @@ enum ShaderCurve: Equatable, Sendable {
       l(c.logSlope), l(c.logOffset), l(c.expSlope), l(c.scale), l(c.offset)
     )
     let (ts, to, floor) = (l(c.toeSlope), l(c.toeOffset), c.toeFloor)
-    let logSegment = "\(a) * log(\(s) * x + \(o)) + \(dd)"
-    let exponential = "exp((y - \(dd)) * \(ia))"
-    let floored = floor.isFinite ? "max(x, \(l(floor)))" : "x"
+    let logSegment = "\(a) * \(d.call("log", "\(s) * x + \(o)")) + \(dd)"
+    let exponential = d.call("exp", "(y - \(dd)) * \(ia)")
+    let floored = floor.isFinite ? d.call("max", "x", l(floor)) : "x"
     switch c.toe {
     case .linear:
       return fn(
@@ -220,7 +221,7 @@ enum ShaderCurve: Equatable, Sendable {
         "encode", "x",
         [
           "if (x >= \(l(c.encodeCut))) { return \(logSegment); }",
-          "return \(a) * log(\(ts) * \(floored) + \(to)) + \(dd);",
+          "return \(a) * \(d.call("log", "\(ts) * \(floored) + \(to)")) + \(dd);",
         ])
         + fn(
           "decode", "y",
@@ -241,7 +242,7 @@ enum ShaderCurve: Equatable, Sendable {
           "decode", "y",
           [
             "if (y >= \(l(c.decodeCut))) { return (\(exponential) - \(o)) / \(s); }",
-            "return sqrt(max(y, 0.0) / \(ts)) + \(to);",
+            "return \(d.call("sqrt", "\(d.call("max", "y", "0.0")) / \(ts)")) + \(to);",
           ])
     }
   }

@@ -61,4 +61,45 @@ import Testing
       #expect(!FileManager.default.fileExists(atPath: source))
     }
   }
+
+  /// Core Image's `--table-output` is the table image: 17 texels a row, 17² rows, RGBA with
+  /// alpha 1, texel 1 the second node (1/16, 0, 0).
+  @Test func coreImageWritesTheTableImage() throws {
+    try withTemporaryDirectory { dir in
+      let source = dir.appendingPathComponent("id.ci.metal").path
+      let table = dir.appendingPathComponent("id.bin").path
+      let r = try EDRCubeExecutable.run([
+        "shader", "--lut", Self.identity17, "--lut-space", "raw", "--lang", "coreimage",
+        "-o", source, "--table-output", table,
+      ])
+      try #require(r.status == 0, "\(r.stderr)")
+      let text = try String(contentsOfFile: source, encoding: .utf8)
+      #expect(text.contains("float4 edrcube_kernel(sampler image, sampler edrcube_table)"))
+      let data = try Data(contentsOf: URL(fileURLWithPath: table))
+      #expect(data.count == 4 * 17 * 17 * 17 * 4)
+      let floats = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+      #expect(Array(floats[0..<8]) == [0, 0, 0, 1, 0.0625, 0, 0, 1])
+    }
+  }
+
+  /// A DCTL has no buffer to write, and says when its table is more than CUDA's 64 KB of
+  /// constant memory (a 33³ cube: 421 KB).
+  @Test func dctlHoldsItsTable() throws {
+    try withTemporaryDirectory { dir in
+      let source = dir.appendingPathComponent("look.dctl").path
+      let look = Fixtures.repositoryRoot.appendingPathComponent("luts/teal_orange_sdr.cube").path
+      let refused = try EDRCubeExecutable.run([
+        "shader", "--lut", look, "--lang", "dctl", "-o", source, "--table-output",
+        dir.appendingPathComponent("t.bin").path,
+      ])
+      #expect(refused.status != 0)
+      #expect(refused.stderr.contains("a DCTL holds its table in the source"), "\(refused.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: source))
+      let r = try EDRCubeExecutable.run(["shader", "--lut", look, "--lang", "dctl", "-o", source])
+      try #require(r.status == 0, "\(r.stderr)")
+      #expect(r.stderr.contains("421 KB of __CONSTANT__ data"), "\(r.stderr)")
+      let text = try String(contentsOfFile: source, encoding: .utf8)
+      #expect(text.contains("__CONSTANT__ float edrcube_table[107811] = {"))
+    }
+  }
 }

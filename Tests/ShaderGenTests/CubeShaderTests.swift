@@ -29,8 +29,9 @@ struct CubeShaderTests {
     #expect(bounded.contains(Self.declaration("EDRCUBE_CLAMP", "bool", "false", language)))
     #expect(bounded.contains("edrcube_largest(step) / remainder"))
     let vec3 = Self.vec3(language)
+    let x = Self.number("1.5", language)
     #expect(
-      bounded.contains("hi\(language == .wgsl ? ": vec3<f32>" : "") = \(vec3)(1.5, 1.5, 1.5);"))
+      bounded.contains("hi\(language == .wgsl ? ": vec3<f32>" : "") = \(vec3)(\(x), \(x), \(x));"))
     let linear = try CubeShader(lut: lut, interpolation: .trilinear, extrapolation: .linear)
       .source(language)
     #expect(!linear.contains("remainder"))
@@ -42,16 +43,26 @@ struct CubeShaderTests {
   )
     -> String
   {
-    language == .wgsl ? "\(name): \(type) = \(value);" : "\(name) = \(value);"
+    switch language {
+    case .wgsl: "\(name): \(type) = \(value);"
+    case .dctl: "#define \(name) (\(value))"
+    default: "\(name) = \(value);"
+    }
   }
 
-  /// The vec3 type of `language`.
+  /// The vec3 constructor of `language`.
   static func vec3(_ language: ShaderLanguage) -> String {
     switch language {
     case .glsl: "vec3"
-    case .hlsl: "float3"
+    case .hlsl, .msl, .coreimage: "float3"
     case .wgsl: "vec3<f32>"
+    case .dctl: "make_float3"
     }
+  }
+
+  /// The Float literal `text` as `language` spells it (C's `f` in MSL and DCTL).
+  static func number(_ text: String, _ language: ShaderLanguage) -> String {
+    [.msl, .coreimage, .dctl].contains(language) ? text + "f" : text
   }
 
   @Test func stagesShadersDoNotRunAreRefused() {
@@ -88,10 +99,11 @@ struct CubeShaderTests {
     #expect(shader.tableData == Self.doubling().values + shaper.values)
     let source = shader.source(language)
     #expect(source.contains(Self.declaration("EDRCUBE_SHAPER_OFFSET", "i32", "24", language)))
-    #expect(source.contains("edrcube_shaper(x)"))
+    #expect(source.contains("edrcube_shaper(x"))
     let vec3 = Self.vec3(language)
+    let x = Self.number("-1.0", language)
     #expect(
-      source.contains("lo\(language == .wgsl ? ": vec3<f32>" : "") = \(vec3)(-1.0, -1.0, -1.0);"))
+      source.contains("lo\(language == .wgsl ? ": vec3<f32>" : "") = \(vec3)(\(x), \(x), \(x));"))
   }
 
   @Test func constantTablesStopAt9() throws {
@@ -115,11 +127,15 @@ struct CubeShaderTests {
       extrapolation: .clamp, storage: .constant)
     let source = shader.source(language)
     let vec3 = Self.vec3(language)
+    let n = { Self.number($0, language) }
     #expect(
       source.contains(
-        Self.declaration("EDRCUBE_SCALE", vec3, "\(vec3)(0.5, 0.5, 0.5)", language)))
-    #expect(source.contains("\(vec3)(-0.5, -0.5, -0.5)"))
-    #expect(source.contains("-1.0, -1.0, -1.0, 3.0, -1.0, -1.0, -1.0, 3.0"))
+        Self.declaration(
+          "EDRCUBE_SCALE", vec3 == "make_float3" ? "float3" : vec3,
+          "\(vec3)(\(n("0.5")), \(n("0.5")), \(n("0.5")))", language)))
+    #expect(source.contains("\(vec3)(\(n("-0.5")), \(n("-0.5")), \(n("-0.5")))"))
+    let (lo, hi) = (n("-1.0"), n("3.0"))
+    #expect(source.contains("\(lo), \(lo), \(lo), \(hi), \(lo), \(lo), \(lo), \(hi)"))
     #expect(source.contains(Self.declaration("EDRCUBE_CLAMP", "bool", "true", language)))
   }
 }

@@ -27,9 +27,12 @@ struct ShaderChainTests {
     let source = try CubeShader(application: application).source(language)
     #expect(source.contains("signal = "))
     #expect(source.contains("edrcube_srgb_encode(") && source.contains("edrcube_srgb_decode("))
-    #expect(source.contains("top > 1.0"))
-    let rising = application.continuation.risingFactor
-    #expect(source.contains("m - \(rising) * (1.0 - exp((1.0 - m) * 1.0))"))
+    let n = { CubeShaderTests.number($0, language) }
+    #expect(source.contains("top > \(n("1.0"))"))
+    let rising = n("\(application.continuation.risingFactor)")
+    let exp = language == .dctl ? "_expf" : "exp"
+    #expect(
+      source.contains("m - \(rising) * (\(n("1.0")) - \(exp)((\(n("1.0")) - m) * \(n("1.0"))))"))
     #expect(source.contains("edrcube_largest(step) / remainder"))
     #expect(source.contains("srgb cube (linear working space), policy rising-maxrgb"))
   }

@@ -7,6 +7,7 @@ four cases).
 Run (after `swift build --product edrcube`):
 
     python3 scripts/gpu/shader_check.py .build/debug/edrcube [--samples N] [--keep DIR]
+        [--only TEXT] [--cpp-only]
 
 EDRCUBE_HEAVY=1 runs 2^20 samples instead of the default 2^14.
 
@@ -19,7 +20,9 @@ the bundled SDR look (srgb) under each highlight policy and an sRGB working spac
 generated 5³ look for `--table constant`. For each case and language it writes the shader, runs
 it on every sample and checks max |shader - cpu| <= 2e-5 * max(|cpu|, 1) per channel: WGSL
 through wgpu; GLSL and HLSL (-D) compiled by glslangValidator to SPIR-V, checked by spirv-val,
-turned into MSL by spirv-cross (structure only) and run through wgpu. Samples: a third uniform
+turned into MSL by spirv-cross and run through wgpu (that MSL also as C++ for twelve cases);
+`--lang msl`, `coreimage` and `dctl` compiled as C++ against scripts/gpu/msl_shim and
+dctl_shim and run once per pixel (for CPP_CASES; every case with EDRCUBE_HEAVY=1). Samples: a third uniform
 in [0, 1]³, a third in [-0.5, 16]³ and a third in [-0.5, 1]³ (57 % outside [0, 1]), plus NaN,
 ±inf and grey 4.0. Exit status 0 when every check passes; each failure is printed, and a table
 of the largest errors (per channel and of the pixel's largest component) at the end.
@@ -58,6 +61,14 @@ MSL_CASES = tuple(f"{case} {interp} {tail}" for interp in ("trilinear", "tetrahe
                                      ("pq33", "clamp"), ("hlg65", "clamp"),
                                      ("logc3-to-bt1886-33", "bounded"),
                                      ("pq-teal_orange33+shaper", "clamp")))
+# The cases whose direct MSL, Core Image and DCTL sources also run as C++ (every case with
+# EDRCUBE_HEAVY=1): 17³, 33³ and 65³ cubes, SDR, PQ (with a shaper), HLG and log, both kernels.
+CPP_CASES = ("look17 raw trilinear bounded", "teal_orange33 srgb tetrahedral rising-maxrgb",
+             "pq33 trilinear clamp", "hlg65 tetrahedral clamp",
+             "logc3-to-bt1886-33 trilinear bounded", "pq-teal_orange33+shaper tetrahedral clamp",
+             "look5 raw tetrahedral linear")
+# The languages run as C++ against scripts/gpu/msl_shim and dctl_shim.
+CPP_LANGUAGES = ("msl", "coreimage", "dctl")
 # The cases whose `apply` reference is compared with `eval`, bit for bit.
 EVAL_CROSS_CHECKS = ("look17 raw trilinear bounded", "teal_orange33 srgb trilinear rising-maxrgb",
                      "pq33 trilinear clamp", "logc3-to-bt1886-33 tetrahedral bounded")
@@ -331,6 +342,83 @@ int main(int argc, char** argv) {
 """
 
 
+def run_source_as_cpp(compiler, lang, storage, source_path, table, data, work):
+    """Compiles `edrcube shader --lang msl|coreimage|dctl` output as C++ against the shims
+    (scripts/gpu/msl_shim, dctl_shim: no fast math, no contraction) and runs it once per
+    pixel, as the GPU or Resolve would."""
+    with open(source_path) as file:
+        source = file.read()
+    if lang != "dctl":
+        for vector in ("float2", "float3", "float4"):
+            source = re.sub(rf"\b{vector}\(", f"make_{vector}(", source)
+    kernel, driver = source_path + ".cpp", source_path + ".driver.cpp"
+    with open(kernel, "w") as file:
+        file.write(('#include "dctl.h"\n' if lang == "dctl" else "") + source)
+    table_argument = "table.data(), " if storage == "buffer" else ""
+    call = {
+        "msl": f"edrcube_main({table_argument}reinterpret_cast<float4*>(pixels.data()), count, i);",
+        "coreimage": (
+            "image.current = make_float2(float(i) + 0.5f, 0.5f);\n"
+            "    float4 o = coreimage::edrcube_kernel(image"
+            + (", texels" if storage == "buffer" else "") + ");\n"
+            "    for (int k = 0; k < 4; ++k) pixels[4 * i + k] = o[k];"),
+        "dctl": ("float3 o = transform(int(count), 1, int(i), 0, pixels[4 * i], pixels[4 * i + 1], "
+                 "pixels[4 * i + 2]);\n"
+                 "    pixels[4 * i] = o.x; pixels[4 * i + 1] = o.y; pixels[4 * i + 2] = o.z;"),
+    }[lang]
+    setup = ""
+    if lang == "coreimage":
+        snapshot = "std::vector<float> input = pixels;\n  "
+        setup = snapshot + "coreimage::sampler image{input.data(), int(count), 1, make_float2(0, 0)};\n"
+        if storage == "buffer":
+            setup += ("  coreimage::sampler texels{table.data(), EDRCUBE_N, int(EDRCUBE_TABLE_ROWS), "
+                      "make_float2(0, 0)};\n")
+    with open(driver, "w") as file:
+        file.write(CPP_DRIVER.replace("KERNEL", os.path.basename(kernel))
+                   .replace("SETUP", setup).replace("CALL", call))
+    binary = source_path + ".run"
+    shims = os.path.dirname(os.path.abspath(__file__))
+    tool([compiler, "-std=c++17", "-O1", "-ffp-contract=off", "-fno-fast-math", "-w",
+          "-I", os.path.join(shims, "msl_shim"), "-I", os.path.join(shims, "dctl_shim"),
+          driver, "-o", binary], work)
+    table_path, pixel_path = source_path + ".table", source_path + ".pixels"
+    (table if table is not None else np.zeros(1, np.float32)).tofile(table_path)
+    pixels = np.concatenate([data, np.ones((len(data), 1), np.float32)], axis=1)
+    pixels.astype(np.float32).tofile(pixel_path)
+    tool([binary, table_path, pixel_path], work)
+    out = np.fromfile(pixel_path, np.float32).reshape(-1, 4)
+    if not np.all(out[:, 3] == 1):
+        raise AssertionError("alpha changed")
+    return out[:, :3]
+
+
+# Runs a direct MSL kernel, a Core Image kernel or a DCTL's transform once per pixel, in place.
+CPP_DRIVER = """#include "KERNEL"
+#include <cstdio>
+#include <vector>
+static std::vector<float> load(const char* path) {
+  std::vector<float> v;
+  FILE* f = std::fopen(path, "rb");
+  float x;
+  while (f && std::fread(&x, sizeof x, 1, f) == 1) v.push_back(x);
+  if (f) std::fclose(f);
+  return v;
+}
+int main(int argc, char** argv) {
+  std::vector<float> table = load(argv[1]);
+  std::vector<float> pixels = load(argv[2]);
+  unsigned count = unsigned(pixels.size() / 4);
+  SETUP
+  for (unsigned i = 0; i < count; ++i) {
+    CALL
+  }
+  FILE* f = std::fopen(argv[2], "wb");
+  std::fwrite(pixels.data(), sizeof(float), pixels.size(), f);
+  return std::fclose(f);
+}
+"""
+
+
 def relative_error(got, reference, per_pixel=False):
     """|got - ref| / max(|ref|, 1) per value (with per_pixel, / max(largest |ref| of the
     pixel, 1)); 0 where both are NaN or the same infinity."""
@@ -379,7 +467,7 @@ def check_case(args, wgpu, device, lavapipe, work, case, data, results):
     label, cube, options, storage = case
     reference = cpu_reference(args.edrcube, cube, options, data, work)
     failures = 0
-    for lang in LANGUAGES:
+    for lang in () if args.cpp_only else LANGUAGES:
         stem = os.path.join(work, label.replace(" ", "-") + f"-{storage}")
         source, table_path = f"{stem}.{lang}", f"{stem}.bin"
         run = subprocess.run(
@@ -404,9 +492,30 @@ def check_case(args, wgpu, device, lavapipe, work, case, data, results):
             got = run_compute(wgpu, device, code, entry, table, data)
             results.append((label, lang, *compare(name, label, lavapipe, got, reference, data)))
             if lang == "glsl" and args.msl and (args.heavy or label in MSL_CASES):
-                name = f"{label} msl"
+                name = f"{label} msl/spirv-cross"
                 got = run_msl_as_cpp(args.msl, source + ".metal", table, data, work)
-                results.append((label, "msl", *compare(name, label, False, got, reference, data)))
+                results.append((label, "msl/spirv-cross",
+                                *compare(name, label, False, got, reference, data)))
+        except AssertionError as error:
+            failures += 1
+            print(f"FAIL {name}: {error}")
+    if not args.msl or not (args.heavy or label in CPP_CASES):
+        return failures
+    for lang in CPP_LANGUAGES:
+        stem = os.path.join(work, label.replace(" ", "-") + f"-{storage}")
+        source, table_path = f"{stem}.{lang}", f"{stem}.{lang}.bin"
+        table_output = [] if lang == "dctl" else ["--table-output", table_path]
+        run = subprocess.run(
+            [args.edrcube, "shader", "--lut", cube, *options, "--lang", lang, "--table", storage,
+             "-o", source, *table_output, "--quiet"],
+            capture_output=True, text=True, check=False)
+        name = f"{label} {lang}"
+        try:
+            if run.returncode != 0:
+                raise AssertionError(f"edrcube shader: {run.stderr.strip()}")
+            table = np.fromfile(table_path, np.float32) if table_output and storage == "buffer" else None
+            got = run_source_as_cpp(args.msl, lang, storage, source, table, data, work)
+            results.append((label, lang, *compare(name, label, False, got, reference, data)))
         except AssertionError as error:
             failures += 1
             print(f"FAIL {name}: {error}")
@@ -420,11 +529,14 @@ def main():
     parser.add_argument("--samples", type=int, default=1 << (20 if heavy else 14))
     parser.add_argument("--keep", help="keep the generated files in this folder")
     parser.add_argument("--only", help="run only the cases whose label contains this text")
+    parser.add_argument("--cpp-only", action="store_true",
+                        help="run only the sources compiled as C++ (MSL, Core Image, DCTL)")
     args = parser.parse_args()
     args.heavy = heavy
     args.msl = cxx_compiler()
     if args.msl is None:
-        print("shader_check: no clang++ (Swift toolchains ship one): MSL bodies not run as C++")
+        print("shader_check: no clang++ (Swift toolchains ship one): MSL, Core Image and DCTL "
+              "bodies not run as C++")
     missing = [tool for tool in TOOLS if shutil.which(tool) is None]
     if missing:
         fail_setup(
@@ -448,7 +560,7 @@ def main():
         failures += check_case(args, wgpu, device, lavapipe, work, case, data, results)
     print("shader_check: largest |shader - cpu| / max(|cpu|, 1): per channel, per pixel")
     for label, lang, worst, pixel in results:
-        print(f"  {worst:9.2e} {pixel:9.2e}  {lang:5s} {label}")
+        print(f"  {worst:9.2e} {pixel:9.2e}  {lang:15s} {label}")
     if not args.keep:
         shutil.rmtree(work, ignore_errors=True)
     print("shader_check: " + ("ok" if failures == 0 else f"{failures} failures"))
