@@ -78,6 +78,7 @@ public struct Linter: Sendable {
       analyzer.flagGuards = configuration.ruleOptions?["EDR003"]?["flag-guards"] ?? false
       analyzer.runtimeAssembly = kernel.runtimeAssembly
       analyzer.runtimeOffset = kernel.runtimeOffset
+      analyzer.cutOffset = kernel.cutOffset
       analyzer.includes = IncludeExpander(
         searchPaths: configuration.preprocessor?.includePaths ?? [], load: includeLoader)
       analyzer.directory = IncludeExpander.directory(of: path)

@@ -50,4 +50,29 @@ import Testing
       }
     }
   }
+
+  /// Issue 40 R7: every partial sum of a chain of `+` kept its addends (up to 32) as a list of
+  /// its own, about 2.4 KB per `+` (a 1.6 MB macro file took 809 MB, most of it here). Sums
+  /// now share their prefixes: one addend per `+`. 40 chains of 500 terms (120 KB of kernel)
+  /// must stay under 384 bytes per byte above the baseline (debug: 270, before: about 590).
+  @Test(.enabled(if: PeakMemory.isAvailable, "needs GNU time (scripts/ensure-deps.sh)"))
+  func longSumsKeepOneAddendPerOperator() throws {
+    try withTemporaryDirectory { dir in
+      let small = dir.appendingPathComponent("small.cikernel")
+      try Data("kernel vec4 k(__sample s) { return s; }\n".utf8).write(to: small)
+      let baseline = try PeakMemory.run(["lint", small.path])
+      let chain = " q = " + String(repeating: "1.0 + ", count: 500) + "1.0;"
+      let text =
+        "kernel vec4 k(__sample s) { float q = 0.0;" + String(repeating: chain, count: 40)
+        + " return s * q; }\n"
+      let url = dir.appendingPathComponent("sums.cikernel")
+      try Data(text.utf8).write(to: url)
+      let result = try PeakMemory.run(["lint", url.path])
+      #expect(result.status == 0 || result.status == 1, "exit \(result.status)")
+      let growth = result.peakBytes - baseline.peakBytes
+      #expect(
+        growth < 384 * text.utf8.count,
+        "\(growth / 1_048_576) MB above the baseline for \(text.utf8.count / 1024) KB")
+    }
+  }
 }

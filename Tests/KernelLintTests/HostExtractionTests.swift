@@ -58,4 +58,29 @@ import Testing
     let text = #"let k = "kernel vec4 k(__sample s) { return s * " + gain + "; }""#
     #expect(findings(text).map(\.ruleID).contains(.lint003))
   }
+
+  /// Issue 40 R7: each `\(x)` (4 host bytes) becomes 17 bytes of kernel text, so a Swift file
+  /// of interpolations held about 4 times its size as kernel text and as many map entries.
+  /// Past 16 MiB of placeholders per file (`HostExtractor.interpolationByteLimit`) the literal
+  /// is cut at the interpolation, and the partial-analysis note says so, at the last one kept.
+  @Test func interpolationTextIsBoundedPerFile() throws {
+    let kept = (16 << 20) / 17
+    let head = "let k = \"kernel vec4 k(__sample s) { return s; } //"
+    let text = head + String(repeating: "\\(x)", count: kept + 1000) + "\"\n"
+    let notes = findings(text).filter { $0.ruleID == .lint003 }
+    let cut = try #require(notes.first { $0.message.contains("string interpolation added") })
+    #expect(cut.message.contains("more than 16 MiB"))
+    #expect(cut.span.start.line == 1)
+    #expect(cut.span.start.column == head.utf8.count + 4 * (kept - 1) + 1)
+  }
+
+  /// Interpolations in strings that are not kernels give their share of the budget back: a
+  /// kernel after them keeps its text whole.
+  @Test func interpolationBudgetIsReturnedByOrdinaryStrings() {
+    let ordinary = "let s = \"" + String(repeating: "\\(x)", count: (16 << 20) / 17) + "\"\n"
+    let kernel = "let k = \"kernel vec4 k(__sample s) { return s * \\(gain); }\"\n"
+    let messages = findings(ordinary + kernel).map(\.message)
+    #expect(!messages.contains { $0.contains("string interpolation added") })
+    #expect(messages.contains { $0.contains("assembled at run time") })
+  }
 }

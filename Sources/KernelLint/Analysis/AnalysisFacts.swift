@@ -48,8 +48,9 @@ enum LaneForm: Sendable {
   /// A product of two factors.
   case product(Factor, Factor)
   /// A sum written out term by term (`c·0.18 + s₁·w₁ + s₂·w₂`, `0.18 + w₁ + w₂`), kept so
-  /// that a weighted sum divided by the sum of its weights is known to be an average.
-  case sum([Addend])
+  /// that a weighted sum divided by the sum of its weights is known to be an average: its
+  /// last addend in `AnalysisFacts.addends` (the others linked from it) and how many there are.
+  case sum(last: Int32, count: Int32)
 
   /// One addend of a sum: the addend itself and, for a product, its two factors (otherwise
   /// the addend and the constant 1).
@@ -57,6 +58,14 @@ enum LaneForm: Sendable {
     var whole: Factor
     var f: Factor
     var g: Factor
+  }
+
+  /// One addend of a sum in `AnalysisFacts.addends` and the one before it (-1 for the first).
+  /// Sums share their prefixes, so `a₁ + a₂ + … + aₙ` stores each addend once, not the
+  /// 1 + 2 + … + n addends of its partial sums (issue 40 R7: 2.4 KB per `+` of a long chain).
+  struct Link: Sendable {
+    var addend: Addend
+    var previous: Int32
   }
 
   /// One factor of a product.
@@ -93,6 +102,8 @@ final class AnalysisFacts {
   @exclusivity(unchecked) var candidateKeys: [CandidateKey: Int32] = [:]
   @exclusivity(unchecked) var culprits: [Culprit] = []
   @exclusivity(unchecked) var forms: [LaneForm] = []
+  /// The addends of the `.sum` forms, linked from each sum's last one.
+  @exclusivity(unchecked) var addends: [LaneForm.Link] = []
   @exclusivity(unchecked) var polynomials: [Multilinear] = []
   @exclusivity(unchecked) var placements: [Range<Int>] = []
   @exclusivity(unchecked) var outputs: [OutputAlpha] = []
@@ -120,6 +131,7 @@ final class AnalysisFacts {
     c.candidateKeys = candidateKeys
     c.culprits = culprits
     c.forms = forms
+    c.addends = addends
     c.polynomials = polynomials
     c.placements = placements
     c.outputs = outputs

@@ -7,20 +7,34 @@ extension Interpreter {
   static let maxSumTerms = 32
 
   /// The form of `l + r` listing its addends, when either side is a product, a listed sum or
-  /// a constant (the shapes weighted sums and weight totals are built from).
+  /// a constant (the shapes weighted sums and weight totals are built from). `l`'s addends
+  /// are shared, not copied: a chain of `+` stores one addend per operator.
   func sumForm(_ l: Lane, _ r: Lane) -> LaneForm? {
     guard isSummand(l) || isSummand(r) else { return nil }
-    let x = addends(of: l)
     let y = addends(of: r)
-    guard x.count + y.count <= Self.maxSumTerms else { return nil }
-    return .sum(x + y)
+    var last: Int32
+    var count: Int32
+    if l.form >= 0, case .sum(let lLast, let lCount) = facts.forms[Int(l.form)] {
+      (last, count) = (lLast, lCount)
+    } else {
+      (last, count) = (-1, 0)
+    }
+    let x = count == 0 ? addends(of: l) : []
+    guard Int(count) + x.count + y.count <= Self.maxSumTerms else { return nil }
+    for addend in x + y {
+      facts.addends.append(LaneForm.Link(addend: addend, previous: last))
+      last = Int32(facts.addends.count - 1)
+      count += 1
+    }
+    return .sum(last: last, count: count)
   }
 
   /// The ranges of `l / r` in World A and World B when `l` is `Σ eᵢ·wᵢ` and `r` is `Σ wᵢ`
   /// (the same weights, each used once) with every weight at least 0 and `r` above 0 in that
   /// world: the hull of the `eᵢ`. Nil for a world where that is not shown.
   func weightedAverage(_ l: Lane, _ r: Lane) -> (a: Interval?, b: Interval?) {
-    guard l.form >= 0, case .sum(let terms) = facts.forms[Int(l.form)] else { return (nil, nil) }
+    guard l.form >= 0, case .sum = facts.forms[Int(l.form)] else { return (nil, nil) }
+    let terms = addends(of: l)
     let weights = addends(of: r).map(\.whole)
     guard weights.count == terms.count else { return (nil, nil) }
     var unused = weights.map { key($0) }
@@ -55,7 +69,14 @@ extension Interpreter {
   private func addends(of lane: Lane) -> [LaneForm.Addend] {
     if lane.form >= 0 {
       switch facts.forms[Int(lane.form)] {
-      case .sum(let list): return list
+      case .sum(var link, let count):
+        var list: [LaneForm.Addend] = []
+        list.reserveCapacity(Int(count))
+        while link >= 0 {
+          list.append(facts.addends[Int(link)].addend)
+          link = facts.addends[Int(link)].previous
+        }
+        return list.reversed()
       case .product(let f, let g): return [LaneForm.Addend(whole: factor(lane), f: f, g: g)]
       case .oneMinus: break
       }

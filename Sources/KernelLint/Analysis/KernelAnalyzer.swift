@@ -38,6 +38,8 @@ struct KernelAnalyzer: Sendable {
   var flagGuards = false
   var runtimeAssembly: String?
   var runtimeOffset = 0
+  /// Kernel offset where an embedded kernel's text was cut (`EmbeddedKernel.cutOffset`).
+  var cutOffset: Int?
   var entryOptions = EntryOptions()
   /// Resolves `#include "…"`; nil leaves every include unresolved.
   var includes: IncludeExpander?
@@ -62,6 +64,15 @@ struct KernelAnalyzer: Sendable {
     report.dialect = KernelDialect.guess(front.tokens)
     let unit = Parser.parse(front.tokens)
     var partial: [(Range<Int>, String)] = []
+    // A cut literal first: the note names it (the run-time assembly follows from it).
+    if let cut = cutOffset {
+      partial.append(
+        (
+          max(cut - 1, 0)..<max(cut, 1),
+          "string interpolation added more than \(HostExtractor.interpolationByteLimit >> 20) MiB "
+            + "to this file's kernel text; the rest of the literal was not analysed"
+        ))
+    }
     if let reason = runtimeAssembly {
       partial.append(
         (runtimeOffset..<runtimeOffset + 1, "kernel text is assembled at run time (\(reason))"))

@@ -13,6 +13,9 @@ struct EmbeddedKernel: Sendable {
   var runtimeAssembly: String?
   /// Kernel offset of the first run-time part.
   var runtimeOffset = 0
+  /// Kernel offset where the text was cut, past the file's interpolation budget
+  /// (`HostExtractor.interpolationByteLimit`); nil when it was kept whole.
+  var cutOffset: Int?
 
   /// Maps a kernel byte range to a host byte range.
   func hostRange(_ range: Range<Int>) -> Range<Int> {

@@ -12,6 +12,13 @@ struct HostExtractor {
   /// The placeholder spliced in for run-time text.
   static let placeholder = Array("__edrlint_runtime".utf8)
 
+  /// The most bytes of placeholder text interpolations may add to one file's kernels: 16 MiB,
+  /// about a million interpolations. Each `\(x)` (4 host bytes or more) becomes 17 bytes of
+  /// kernel text, so a file of interpolations held about 4 times its size as kernel text and
+  /// as many map entries (a 60 MiB raw literal: 516 MB, issue 40 R7). Past the budget the
+  /// literal is cut at the interpolation and the rest of it is not analysed (a LINT003 note).
+  static let interpolationByteLimit = 16 << 20
+
   private let bytes: [UInt8]
   private let language: Language
   private var index = 0
@@ -22,6 +29,10 @@ struct HostExtractor {
 
   private var chain: EmbeddedKernel?
   private var chainEnd = 0
+  /// Placeholder bytes interpolations may still add (``interpolationByteLimit``).
+  private var interpolationBudget = HostExtractor.interpolationByteLimit
+  /// What the current chain took from it: given back when the chain is not a kernel.
+  private var chainPlaceholderBytes = 0
 
   /// Scans a host file.
   static func extract(_ bytes: [UInt8], language: Language) -> HostExtractor {
@@ -170,6 +181,17 @@ struct HostExtractor {
     var runtime: String?
     /// Host offset of the first interpolation.
     var runtimeOffset = 0
+    /// Whether the piece was cut at an interpolation past the budget (no more text is kept).
+    var isCut = false
+    /// Placeholder bytes spliced in for its interpolations.
+    var placeholderBytes = 0
+
+    /// Adds one kernel byte decoded from host offset `offset`, unless the piece was cut.
+    mutating func put(_ byte: UInt8, at offset: Int) {
+      guard !isCut else { return }
+      text.append(byte)
+      offsets.append(offset)
+    }
 
     /// Drops up to `indent` spaces or tabs at the start of every line (a multi-line literal's
     /// closing indentation): the text in place, the offsets rebuilt beside it, so that a huge
@@ -210,10 +232,7 @@ struct HostExtractor {
     guard closes(at: index + 1, hashes: hashes) else { return false }
     let code = byte(index + 1 + hashes)
     index += 2 + hashes
-    func put(_ b: UInt8) {
-      piece.text.append(b)
-      piece.offsets.append(at)
-    }
+    func put(_ b: UInt8) { piece.put(b, at: at) }
     switch code {
     case UInt8(ascii: "n"): put(10)
     case UInt8(ascii: "t"): put(9)
@@ -228,6 +247,10 @@ struct HostExtractor {
       }
       if piece.runtime == nil { piece.runtimeOffset = at }
       piece.runtime = "string interpolation"
+      if interpolationBudget < HostExtractor.placeholder.count { piece.isCut = true }
+      guard !piece.isCut else { return true }
+      interpolationBudget -= HostExtractor.placeholder.count
+      piece.placeholderBytes += HostExtractor.placeholder.count
       for b in HostExtractor.placeholder { put(b) }
     case 10, 13:
       if code == 13 && byte(index) == 10 { index += 1 }
@@ -250,8 +273,7 @@ struct HostExtractor {
       }
       if c == 10 || c == 13 { return }
       if c == UInt8(ascii: "\\") && escape(hashes: hashes, into: &piece) { continue }
-      piece.text.append(c)
-      piece.offsets.append(index)
+      piece.put(c, at: index)
       index += 1
     }
   }
@@ -275,8 +297,7 @@ struct HostExtractor {
         break
       }
       if c == UInt8(ascii: "\\") && escape(hashes: hashes, into: &raw) { continue }
-      raw.text.append(c)
-      raw.offsets.append(index)
+      raw.put(c, at: index)
       index += 1
     }
     // Drop the closing line's indentation and the line break before the delimiter.
@@ -301,19 +322,24 @@ struct HostExtractor {
       if precededByPlus(start) { kernel.runtimeAssembly = "text appended with '+' or '+='" }
       chain = kernel
     }
+    chainPlaceholderBytes += piece.placeholderBytes
     let base = chain?.text.count ?? 0
     if let reason = piece.runtime, chain?.runtimeAssembly == nil {
       chain?.runtimeAssembly = reason
       chain?.runtimeOffset =
         base + (piece.offsets.firstIndex(atLeast: piece.runtimeOffset) ?? piece.runtimeOffset)
     }
-    if base == 0 {
-      // The first piece: handed over, not copied (a huge literal is held once).
-      chain?.text = piece.text
-      chain?.hostOffsets = piece.offsets
-    } else {
-      chain?.text += piece.text
-      chain?.hostOffsets?.append(contentsOf: piece.offsets)
+    // A chain cut at an earlier piece keeps no more text.
+    if chain?.cutOffset == nil {
+      if base == 0 {
+        // The first piece: handed over, not copied (a huge literal is held once).
+        chain?.text = piece.text
+        chain?.hostOffsets = piece.offsets
+      } else {
+        chain?.text += piece.text
+        chain?.hostOffsets?.append(contentsOf: piece.offsets)
+      }
+      if piece.isCut { chain?.cutOffset = base + piece.text.count }
     }
     chain?.literalEnd = index
     chainEnd = index
@@ -394,7 +420,11 @@ struct HostExtractor {
   private mutating func closeChain() {
     guard var kernel = chain else { return }
     chain = nil
-    guard HostExtractor.looksLikeKernel(kernel.text) else { return }
+    defer { chainPlaceholderBytes = 0 }
+    guard HostExtractor.looksLikeKernel(kernel.text) else {
+      interpolationBudget += chainPlaceholderBytes
+      return
+    }
     kernel.hostOffsets?.append(kernel.literalEnd)
     kernels.append(kernel)
   }
