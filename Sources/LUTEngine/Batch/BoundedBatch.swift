@@ -93,7 +93,8 @@ struct BoundedBatch: ~Copyable {
     probes probePixels: ChannelPointers, lookUp: (ChannelPointers, ChannelPointers, Int) -> Int
   ) {
     var domain = EDRBoundedDomain(
-      low: (bound.low.x, bound.low.y, bound.low.z), high: (bound.high.x, bound.high.y, bound.high.z))
+      low: (bound.low.x, bound.low.y, bound.low.z), high: (bound.high.x, bound.high.y, bound.high.z)
+    )
     let count = Int64(listedCount)
     let probeCount = edr_bounded_probes(&domain, count, channels, inputs, probes)
     _ = lookUp(probePixels, probePixels, Int(probeCount))
