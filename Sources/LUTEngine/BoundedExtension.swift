@@ -53,7 +53,9 @@ public struct BoundedExtension: Sendable, Hashable {
   /// The bounded value at `x` of the transform `f` (its linear extrapolation).
   ///
   /// This is the definition; `LUTProcessor`'s batch path looks the same probes up with the
-  /// batch kernels and combines them with the same arithmetic, so its results are these bits.
+  /// batch kernels and combines them with the same arithmetic in C (CLUTKernels'
+  /// `edr_bounded_probes` and `edr_bounded_combine`, which follow `forEachProbe` and
+  /// `combine` operation for operation), so its results are these bits.
   public func evaluate(_ x: SIMD3<Float>, _ f: (SIMD3<Float>) -> SIMD3<Float>) -> SIMD3<Float> {
     let below = belowChannels(x)
     guard below != 0 else { return f(x) }
@@ -86,14 +88,6 @@ public struct BoundedExtension: Sendable, Hashable {
       probe[k] = high[k]
       body(probe)
     }
-  }
-
-  /// Whether probe `index` of `forEachProbe(x, below:)` is `x` itself: the step's end when a
-  /// single channel is below (`c` differs from `x` in that channel alone). A caller that has
-  /// `f(x)` already can use it for that probe.
-  @inline(__always)
-  static func probeIsInput(_ index: Int, below: Int) -> Bool {
-    index == 1 && below & (below &- 1) == 0
   }
 
   /// The steps of `x` combined, given `base = f(c)` and `lookup(i)`, `f` at the `i`-th probe

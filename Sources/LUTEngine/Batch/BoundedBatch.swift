@@ -83,45 +83,21 @@ struct BoundedBatch: ~Copyable {
     }
   }
 
-  /// Listed pixel `i`'s input.
-  @inline(__always)
-  private func input(_ i: Int) -> SIMD3<Float> {
-    let x = inputs + 4 &* i
-    return SIMD3(x[0], x[1], x[2])
-  }
-
-  /// Looks up the listed pixels' probes and writes each capped pixel's combined value. The
-  /// probe that is the input itself (`BoundedExtension.probeIsInput`) is not looked up again:
-  /// its value is the `f(x)` the tile's lookup wrote to `to`.
+  /// Writes the listed pixels' probes, looks them up, and writes each capped pixel's combined
+  /// value (`edr_bounded_probes` and `edr_bounded_combine`, `BoundedExtension`'s
+  /// `forEachProbe` and `combine` in C). The probe that is the input itself
+  /// (`BoundedExtension.probeIsInput`) is not looked up again: its value is the `f(x)` the
+  /// tile's lookup wrote to `to`.
   private func combine(
     _ bound: BoundedExtension, _ to: ChannelPointers, listedCount: Int,
     probes probePixels: ChannelPointers, lookUp: (ChannelPointers, ChannelPointers, Int) -> Int
   ) {
-    var probeCount = 0
-    for i in 0..<listedCount {
-      let below = Int(channels[i])
-      var index = 0
-      bound.forEachProbe(input(i), below: below) { probe in
-        if !BoundedExtension.probeIsInput(index, below: below) {
-          probePixels.setPixel(probeCount, probe)
-          probeCount &+= 1
-        }
-        index &+= 1
-      }
-    }
-    _ = lookUp(probePixels, probePixels, probeCount)
-    var first = 0
-    for i in 0..<listedCount {
-      let below = Int(channels[i])
-      let pixel = Int(listed[i])
-      let skips = BoundedExtension.probeIsInput(1, below: below)
-      let base = probePixels.pixel(first)
-      let bounded = bound.combine(input(i), below: below, base: base) { index in
-        if skips && index == 1 { return to.pixel(pixel) }
-        return probePixels.pixel(first &+ (skips && index > 1 ? index &- 1 : index))
-      }
-      if let bounded { to.setPixel(pixel, bounded) }
-      first &+= 1 &+ 2 &* below.nonzeroBitCount &- (skips ? 1 : 0)
-    }
+    var domain = EDRBoundedDomain(
+      low: (bound.low.x, bound.low.y, bound.low.z), high: (bound.high.x, bound.high.y, bound.high.z)
+    )
+    let count = Int64(listedCount)
+    let probeCount = edr_bounded_probes(&domain, count, channels, inputs, probes)
+    _ = lookUp(probePixels, probePixels, Int(probeCount))
+    edr_bounded_combine(&domain, count, listed, channels, inputs, probes, to.native)
   }
 }
