@@ -26,44 +26,20 @@ package struct FrameReport: Sendable {
 package struct FrameProcessor: Sendable {
   /// The transform for pixels in a working space (one per space met).
   package var transforms: TransformResolver
-  /// `--part`: an EXR part's name or index.
-  package var part: String?
-  package var layer: String?
-  /// `--view`: only the EXR layers and parts of this view.
-  package var view: String?
-  package var alpha: ImageDocument.AlphaMode?
-  /// `--alpha-zero`: the colour of premultiplied pixels whose alpha is not above 0.
-  package var transparent: TransparentColour
-  package var pixelType: EXRPixelType?
-  /// `--depth`: a DPX output's bits per component.
-  package var depth: Int?
-  package var compression: String?
+  /// How files are read and written (`apply`'s file options).
+  package var options: ImageGrader.Options
   package var writer: AtomicFileWriter
-  /// What an input may decode to (`--max-image-mib`).
-  package var limits: RasterLimits
   /// The before/after picture drawn for the frames `process` is asked to picture (`--preview`).
   package var comparison: ComparisonPreview?
 
-  /// A processor reading within `limits` and writing through `writer`; the other parameters
-  /// are `apply`'s options of the same names (nil: the file's own).
+  /// A processor reading and writing files as `options` say, through `writer`.
   package init(
-    transforms: TransformResolver, part: String? = nil, layer: String? = nil,
-    view: String? = nil, alpha: ImageDocument.AlphaMode? = nil,
-    transparent: TransparentColour = .keep, pixelType: EXRPixelType? = nil, depth: Int? = nil,
-    compression: String? = nil, writer: AtomicFileWriter, limits: RasterLimits = .standard,
-    comparison: ComparisonPreview? = nil
+    transforms: TransformResolver, options: ImageGrader.Options = ImageGrader.Options(),
+    writer: AtomicFileWriter, comparison: ComparisonPreview? = nil
   ) {
     self.transforms = transforms
-    self.part = part
-    self.layer = layer
-    self.view = view
-    self.alpha = alpha
-    self.transparent = transparent
-    self.pixelType = pixelType
-    self.depth = depth
-    self.compression = compression
+    self.options = options
     self.writer = writer
-    self.limits = limits
     self.comparison = comparison
   }
 
@@ -76,7 +52,8 @@ package struct FrameProcessor: Sendable {
     var frame = try read(job, picturing: picturing, notes: &notes)
     var report = try frame.transform { document, block in
       try document.transformRGB(
-        pixelType: pixelType, compression: compression, writingTo: job.output, writer: writer,
+        pixelType: options.pixelType, compression: options.compression, writingTo: job.output,
+        writer: writer,
         block)
     }
     // Rows are transformed just before they are written: the apply phase is the time spent
@@ -94,7 +71,7 @@ package struct FrameProcessor: Sendable {
     let report = try frame.transform { document, block in
       var clock = Clock()
       let results = try document.transformRGB(
-        pixelType: pixelType, compression: compression, for: job.output, block)
+        pixelType: options.pixelType, compression: options.compression, for: job.output, block)
       return (results, clock.lap())
     }
     return TransformedFrame(job: job, document: frame.document, report: report)
@@ -113,10 +90,11 @@ package struct FrameProcessor: Sendable {
   private func read(_ job: ImageJob, picturing: Bool, notes: inout [String]) throws -> OpenFrame {
     var clock = Clock()
     var document = try ImageDocument.read(
-      path: job.input, part: part, layer: layer, view: view, limits: limits, notes: &notes)
-    if let depth { try document.setDepth(depth, path: job.output) }
+      path: job.input, part: options.part, layer: options.layer, view: options.view,
+      limits: options.limits, notes: &notes)
+    if let depth = options.depth { try document.setDepth(depth, path: job.output) }
     var working = document.workingSpaces
-    var alphaMode = alpha ?? document.alphaMode
+    var alphaMode = options.alpha ?? document.alphaMode
     if let target = try ImageDocument.outputFormat(of: job.output), target != document.format {
       // The output's format follows its name; the pixels keep their primaries, now linear.
       let conversion = try document.converted(to: target, alpha: alphaMode, path: job.input)
@@ -139,7 +117,7 @@ package struct FrameProcessor: Sendable {
       where image.parts[set.partIndex].preview != nil && regraded.insert(set.partIndex).inserted {
         PreviewRegrade.regrade(
           &image, set: set, application: resolved[index].application,
-          straighten: alphaMode == .premultiplied, transparent: transparent)
+          straighten: alphaMode == .premultiplied, transparent: options.transparent)
       }
       if !regraded.isEmpty { document = .exr(image, sets, luminance: luminance) }
     }
@@ -148,8 +126,8 @@ package struct FrameProcessor: Sendable {
     report.flatteningWarning = resolved[0].flatteningWarning
     return OpenFrame(
       document: document, applications: resolved.map(\.application),
-      straighten: alphaMode == .premultiplied, transparent: transparent,
-      range: document.outputRange(pixelType: pixelType),
+      straighten: alphaMode == .premultiplied, transparent: options.transparent,
+      range: document.outputRange(pixelType: options.pixelType),
       before: before, comparison: comparison, report: report)
   }
 }

@@ -15,7 +15,7 @@ import RasterIO
 /// let cube = try CubeReader.read(contentsOf: "luts/warm_sdr.cube")
 /// let grader = try ImageGrader(cube: cube, path: "luts/warm_sdr.cube")
 /// let report = try grader.grade("plate.exr", to: "plate_warm.exr")
-/// print(report.pixels, report.notes)
+/// let graded = (report.pixels, report.notes)   // the counts and what `apply` would say
 /// ```
 public struct ImageGrader: Sendable {
   /// How files are read and written: `apply`'s options of the same names.
@@ -87,10 +87,7 @@ public struct ImageGrader: Sendable {
     lookup: @escaping @Sendable (WorkingSpace) throws -> ImageLookup
   ) {
     processor = FrameProcessor(
-      transforms: TransformResolver(lookup), part: options.part, layer: options.layer,
-      view: options.view, alpha: options.alpha, transparent: options.transparent,
-      pixelType: options.pixelType, depth: options.depth, compression: options.compression,
-      writer: writer, limits: options.limits)
+      transforms: TransformResolver(lookup), options: options, writer: writer)
   }
 
   /// A grader for `cube` as `apply` applies it with no space options: its spaces from its

@@ -212,15 +212,15 @@ struct ApplyCommand: ParsableCommand {
       transforms: TransformResolver { working in
         made.lookup(try options.resolve(cube, defaultWorking: working))
       },
-      part: part, layer: layer, view: view, alpha: alpha, transparent: alphaZero,
-      pixelType: pixelType?.exrPixelType, depth: depth,
-      compression: compression?.rawValue,
+      options: ImageGrader.Options(
+        part: part, layer: layer, view: view, alpha: alpha, transparent: alphaZero,
+        pixelType: pixelType?.exrPixelType, depth: depth, compression: compression?.rawValue,
+        limits: RasterLimits(
+          maxSide: maxImageSide, maxPixels: maxImageSide * maxImageSide,
+          maxDecodedBytes: maxImageMiB << 20)),
       writer: AtomicFileWriter(
         protecting: jobs.map(\.input), allowReplacingInputs: inPlace,
         writesDashToStandardOutput: true),
-      limits: RasterLimits(
-        maxSide: maxImageSide, maxPixels: maxImageSide * maxImageSide,
-        maxDecodedBytes: maxImageMiB << 20),
       comparison: preview.map { _ in ComparisonPreview(headroom: previewHeadroom) })
     var (summary, pictures) = run(jobs, with: processor, streams: streams)
     if let preview, !pictures.isEmpty {
